@@ -1,0 +1,44 @@
+# Two commands on a fresh machine: `make run` (set up, start the game) and
+# `make test` (set up with the dev tools, run every test and check).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+# Modules mypyc compiles (keep in step with setup.py); rebuilt when they change.
+COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py
+COMPILED_STAMP := build/.compiled
+
+.PHONY: run test lint typecheck unit bench clean
+
+run: $(COMPILED_STAMP)
+	$(VENV)/bin/spades play
+
+test: lint typecheck unit
+
+$(INSTALLED): pyproject.toml setup.py
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@mkdir -p build && touch $(COMPILED_STAMP)
+	touch $@
+
+# Editing a compiled module makes its .so stale: rebuild it in place.
+$(COMPILED_STAMP): $(INSTALLED) $(COMPILED_SOURCES)
+	$(PY) setup.py --quiet build_ext --inplace
+	@mkdir -p build && touch $@
+
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff format --check src tests benchmarks
+
+typecheck: $(INSTALLED)
+	$(VENV)/bin/mypy
+
+unit: $(COMPILED_STAMP)
+	$(PY) -m pytest
+
+bench: $(COMPILED_STAMP)
+	$(PY) benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) build src/spades/core/*.so src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,9 @@
+"""Test collection settings shared by the whole suite."""
+
+# These modules are compiled by mypyc, and pytest cannot collect doctests from
+# a compiled module; tests/test_doctests.py runs their doctests on the source.
+collect_ignore = [
+    "src/spades/core/cards.py",
+    "src/spades/core/hand.py",
+    "src/spades/core/scoring.py",
+]

@@ -1,0 +1,86 @@
+"""The Spades engine: cards, rules, hands, games, scoring, views and records.
+
+Standard library only; everything else in ``spades`` is built on this package.
+"""
+
+from .cards import (
+    CLUBS,
+    DIAMONDS,
+    FULL_DECK,
+    HEARTS,
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    Suit,
+    card_long_name,
+    card_name,
+    cards_in,
+    mask_of,
+    parse_card,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
+from .errors import (
+    GameOverError,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalCardError,
+    NotYourTurnError,
+    RecordError,
+    SpadesError,
+)
+from .game import (
+    BidMade,
+    CardPlayed,
+    Event,
+    Game,
+    GameOver,
+    HandDealt,
+    HandScored,
+    ScoredHand,
+    TrickWon,
+)
+from .hand import HandState, Phase, Trick, deal, legal_play_mask, trick_winner
+from .record import game_from_record, game_to_record, read_records, record_to_json
+from .rules import CARDCOUCH, RULE_SETS, Rules
+from .scoring import (
+    NIL,
+    Outcome,
+    TeamHandScore,
+    Termination,
+    bid_name,
+    game_outcome,
+    score_hand,
+)
+from .seats import (
+    EAST,
+    EW,
+    NORTH,
+    NS,
+    SEATS,
+    SOUTH,
+    WEST,
+    Seat,
+    Team,
+    next_seat,
+    parse_seat,
+    partner_of,
+    seat_name,
+    team_of,
+)
+from .view import PlayerView
+
+__all__ = [
+    "CARDCOUCH", "CLUBS", "DIAMONDS", "EAST", "EW", "FULL_DECK", "HEARTS", "NIL", "NORTH",
+    "NS", "RULE_SETS", "SEATS", "SOUTH", "SPADES", "SUIT_MASKS", "WEST",
+    "BidMade", "Card", "CardPlayed", "Event", "Game", "GameOver", "GameOverError",
+    "HandDealt", "HandScored", "HandState", "IllegalActionError", "IllegalBidError",
+    "IllegalCardError", "NotYourTurnError", "Outcome", "Phase", "PlayerView", "RecordError",
+    "Rules", "ScoredHand", "Seat", "SpadesError", "Suit", "Team", "TeamHandScore",
+    "Termination", "Trick", "TrickWon",
+    "bid_name", "card_long_name", "card_name", "cards_in", "deal", "game_from_record",
+    "game_outcome", "game_to_record", "legal_play_mask", "mask_of", "next_seat", "parse_card",
+    "parse_cards", "parse_seat", "partner_of", "rank_of", "read_records", "record_to_json",
+    "score_hand", "seat_name", "suit_of", "team_of", "trick_winner",
+]  # fmt: skip

@@ -1,0 +1,296 @@
+"""A whole game: hands dealt in turn until a team wins.
+
+``Game`` deals from a seeded RNG (the seed reproduces every deal and the first
+dealer), rotates the deal clockwise, scores each hand when its last trick is
+taken, keeps the running totals and bags, and decides the end of the game. Its
+checked actions return the public events they caused, which drive the bot
+protocol, the web page's animations and the records.
+
+>>> game = Game(seed=2026)
+>>> game.to_act == next_seat(game.hand.dealer)
+True
+>>> events = game.bid(game.to_act, 3)
+>>> [event.to_dict() for event in events] == [{"type": "bid_made", "seat": events[0].to_dict()["seat"], "bid": 3}]
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .cards import CARD_NAMES, Card
+from .errors import GameOverError
+from .hand import HandState, Phase, Trick, deal
+from .rules import CARDCOUCH, Rules
+from .scoring import NIL, Outcome, TeamHandScore, game_outcome, score_hand
+from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, next_seat
+from .view import PlayerView
+
+SEED_BITS: Final = 63
+
+
+# --------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    """A new hand was dealt (the cards themselves are private)."""
+
+    number: int
+    dealer: Seat
+
+    def to_dict(self) -> dict[str, object]:
+        return {"type": "hand_dealt", "hand": self.number, "dealer": SEAT_LETTERS[self.dealer]}
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: Seat
+    bid: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "bid_made",
+            "seat": SEAT_LETTERS[self.seat],
+            "bid": "nil" if self.bid == NIL else self.bid,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: Seat
+    card: Card
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "card_played",
+            "seat": SEAT_LETTERS[self.seat],
+            "card": CARD_NAMES[self.card],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: Seat
+    trick: Trick
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "trick_won",
+            "seat": SEAT_LETTERS[self.seat],
+            "leader": SEAT_LETTERS[self.trick.leader],
+            "cards": [CARD_NAMES[card] for card in self.trick.cards],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    number: int
+    tricks_won: tuple[int, int, int, int]
+    scores: tuple[TeamHandScore, TeamHandScore]
+    totals: tuple[int, int]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "hand_over",
+            "hand": self.number,
+            "tricks_won": dict(zip(SEAT_LETTERS, self.tricks_won, strict=True)),
+            "score": {
+                TEAM_NAMES[team]: {
+                    "delta": self.scores[team].delta,
+                    "total": self.totals[team],
+                    "bags": self.scores[team].bags,
+                }
+                for team in (0, 1)
+            },
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver:
+    outcome: Outcome
+    totals: tuple[int, int]
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "game_over",
+            "winner": TEAM_NAMES[self.outcome.winner],
+            "reason": self.outcome.termination.value,
+            "score": dict(zip(TEAM_NAMES, self.totals, strict=True)),
+        }
+
+
+Event = HandDealt | BidMade | CardPlayed | TrickWon | HandScored | GameOver
+
+
+# ----------------------------------------------------------------------- game
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredHand:
+    """A finished hand of the game with its score."""
+
+    number: int
+    state: HandState
+    scores: tuple[TeamHandScore, TeamHandScore]
+    totals: tuple[int, int]
+    """Both teams' totals after this hand."""
+
+
+class Game:
+    """A game of Spades to the target score, with every rule checked."""
+
+    def __init__(
+        self,
+        rules: Rules = CARDCOUCH,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        preset_deals: Sequence[tuple[Seat, Sequence[int]]] = (),
+        players: Mapping[Seat, str] | None = None,
+    ) -> None:
+        """Start a game and deal its first hand.
+
+        The RNG is ``rng`` if given, else ``random.Random(seed)``; without either
+        a fresh seed is drawn (and kept in ``seed``) so every game can be
+        reproduced. It draws the first dealer, then one shuffle per hand.
+        ``preset_deals`` replaces the first hands' ``(dealer, hands)`` (used to
+        re-play records and duplicate deals); the RNG still draws for them so
+        the hands after stay the ones the seed gives.
+        """
+        if rng is None:
+            if seed is None:
+                seed = random.SystemRandom().getrandbits(SEED_BITS)
+            rng = random.Random(seed)
+        self.rules = rules
+        self.seed = seed
+        self.players: dict[Seat, str] = dict(players or {})
+        self._rng = rng
+        self._preset = list(preset_deals)
+        self.first_dealer: Seat = rng.randrange(4)
+        if self._preset:
+            self.first_dealer = self._preset[0][0]
+        self.history: list[ScoredHand] = []
+        self.totals: tuple[int, int] = (0, 0)
+        self.bags: tuple[int, int] = (0, 0)
+        self.outcome: Outcome | None = None
+        self.log: list[Event] = []
+        self.hand = self._deal(1)
+
+    def _deal(self, number: int) -> HandState:
+        dealer = (self.first_dealer + number - 1) & 3
+        hands: Sequence[int] = deal(self._rng)
+        if number <= len(self._preset):
+            preset_dealer, hands = self._preset[number - 1]
+            if preset_dealer != dealer:
+                raise ValueError(
+                    f"hand {number} must be dealt by {SEAT_LETTERS[dealer]} "
+                    f"(the deal rotates clockwise), not {SEAT_LETTERS[preset_dealer]}"
+                )
+        state = HandState.from_deal(dealer, hands)
+        self.log.append(HandDealt(number, dealer))
+        return state
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def hand_number(self) -> int:
+        """1-based number of the current hand."""
+        return len(self.history) + (0 if self.is_over else 1)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_act(self) -> Seat | None:
+        return None if self.is_over else self.hand.to_act
+
+    @property
+    def phase(self) -> Phase:
+        return self.hand.phase
+
+    def legal_bids(self) -> list[int]:
+        return [] if self.is_over else self.hand.legal_bids()
+
+    def legal_cards(self) -> list[Card]:
+        return [] if self.is_over else self.hand.legal_cards()
+
+    def view(self, seat: Seat) -> PlayerView:
+        """What ``seat`` may know now: the only thing to hand a player."""
+        return PlayerView.of(
+            self.hand,
+            seat,
+            totals=self.totals,
+            bags=self.bags,
+            hand_number=len(self.history) + (0 if self.hand.is_over else 1),
+            rules=self.rules,
+        )
+
+    # ------------------------------------------------------------------ actions
+
+    def _check_not_over(self) -> None:
+        if self.outcome is not None:
+            raise GameOverError(f"The game is over: {TEAM_NAMES[self.outcome.winner]} won")
+
+    def verify_bid(self, seat: Seat, bid: int) -> None:
+        self._check_not_over()
+        self.hand.verify_bid(seat, bid)
+
+    def verify_play(self, seat: Seat, card: Card) -> None:
+        self._check_not_over()
+        self.hand.verify_play(seat, card)
+
+    def bid(self, seat: Seat, bid: int) -> list[Event]:
+        """``seat`` bids; returns the events caused. Raises and changes nothing if illegal."""
+        self.verify_bid(seat, bid)
+        self.hand.apply_bid(bid)
+        return self._record([BidMade(seat, bid)])
+
+    def play(self, seat: Seat, card: Card) -> list[Event]:
+        """``seat`` plays ``card``; returns the events caused (a trick won, a hand
+        scored, the next hand dealt, the game over). Raises and changes nothing if
+        illegal."""
+        self.verify_play(seat, card)
+        hand = self.hand
+        hand.apply_play(card)
+        events: list[Event] = [CardPlayed(seat, card)]
+        if not hand.trick:
+            trick = hand.tricks[-1]
+            events.append(TrickWon(trick.winner, trick))
+        if hand.is_over:
+            events.extend(self._finish_hand())
+            self.log.extend(events)
+            if self.outcome is None:
+                self.hand = self._deal(len(self.history) + 1)
+                events.append(self.log[-1])
+            return events
+        return self._record(events)
+
+    def _record(self, events: list[Event]) -> list[Event]:
+        self.log.extend(events)
+        return events
+
+    def _finish_hand(self) -> list[Event]:
+        hand = self.hand
+        bids = [NIL if bid is None else bid for bid in hand.bids]
+        scores = score_hand(bids, hand.tricks_won, self.bags, self.rules)
+        self.totals = (self.totals[0] + scores[0].delta, self.totals[1] + scores[1].delta)
+        self.bags = (scores[0].bags, scores[1].bags)
+        number = len(self.history) + 1
+        self.history.append(ScoredHand(number, hand, scores, self.totals))
+        won = hand.tricks_won
+        events: list[Event] = [
+            HandScored(number, (won[0], won[1], won[2], won[3]), scores, self.totals)
+        ]
+        self.outcome = game_outcome(self.totals, self.rules)
+        if self.outcome is not None:
+            events.append(GameOver(self.outcome, self.totals))
+        return events
+
+    def next_dealer(self) -> Seat:
+        """The dealer of the hand after the current one."""
+        return next_seat(self.hand.dealer)

@@ -1,0 +1,369 @@
+"""Game records (``spades-record/1``): export a game, import one back.
+
+Importing re-plays every bid and card through the checked engine, so a record
+that breaks a rule, misstates a winner or a score, or is malformed is refused
+with a ``RecordError`` naming the hand, bid or trick at fault and the rule. The
+format is documented in ``docs/record-format.md``.
+
+>>> game = Game(seed=1)
+>>> record = game_to_record(game)
+>>> record["format"], record["winner"], len(record["hands"])
+('spades-record/1', None, 1)
+>>> game_to_record(game_from_record(record)) == record
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final
+
+from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
+from .errors import RecordError, SpadesError
+from .game import Game
+from .hand import HandState, Phase
+from .rules import Rules
+from .scoring import NIL
+from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
+
+FORMAT: Final = "spades-record/1"
+
+
+# ---------------------------------------------------------------------- export
+
+
+def game_to_record(game: Game) -> dict[str, Any]:
+    """The record of ``game`` so far, as a JSON-ready dict."""
+    hands = [_hand_to_dict(scored.state, scored) for scored in game.history]
+    if not game.is_over:
+        hands.append(_hand_to_dict(game.hand, None))
+    return {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "seed": game.seed,
+        "players": {SEAT_LETTERS[seat]: game.players.get(seat, "unknown") for seat in SEATS},
+        "hands": hands,
+        "final": dict(zip(TEAM_NAMES, game.totals, strict=True)),
+        "winner": None if game.outcome is None else TEAM_NAMES[game.outcome.winner],
+    }
+
+
+def _hand_to_dict(state: HandState, scored: Any) -> dict[str, Any]:
+    tricks: list[dict[str, Any]] = [
+        {
+            "leader": SEAT_LETTERS[trick.leader],
+            "cards": [CARD_NAMES[card] for card in trick.cards],
+            "winner": SEAT_LETTERS[trick.winner],
+        }
+        for trick in state.tricks
+    ]
+    if state.trick:
+        tricks.append(
+            {
+                "leader": SEAT_LETTERS[state.leader],
+                "cards": [CARD_NAMES[card] for card in state.trick],
+                "winner": None,
+            }
+        )
+    hand: dict[str, Any] = {
+        "dealer": SEAT_LETTERS[state.dealer],
+        "deal": {
+            SEAT_LETTERS[seat]: [
+                CARD_NAMES[c] for c in sorted_for_display(cards_in(state.deal[seat]))
+            ]
+            for seat in SEATS
+        },
+        "bids": [[SEAT_LETTERS[seat], _bid_to_json(state.bids[seat])] for seat in state.bid_order],
+        "tricks": tricks,
+        "tricks_won": dict(zip(SEAT_LETTERS, state.tricks_won, strict=True)),
+        "score": None,
+    }
+    if scored is not None:
+        hand["score"] = {
+            TEAM_NAMES[team]: {
+                "delta": scored.scores[team].delta,
+                "total": scored.totals[team],
+                "bags": scored.scores[team].bags,
+            }
+            for team in (0, 1)
+        }
+    return hand
+
+
+def _bid_to_json(bid: int | None) -> int | str:
+    return "nil" if bid == NIL or bid is None else bid
+
+
+def record_to_json(record: Mapping[str, Any]) -> str:
+    """One record on one line (the JSON-lines form)."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------- import
+
+
+def game_from_record(record: Any) -> Game:
+    """Re-play ``record`` through the checked engine and return the game.
+
+    Raises ``RecordError`` (its ``where`` naming the hand, bid or trick) when the
+    record is malformed or any action, winner or score in it is wrong.
+    """
+    if not isinstance(record, Mapping):
+        raise RecordError("a record is a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(
+            f"format must be {FORMAT!r}, got {record.get('format')!r}", where="format"
+        )
+    try:
+        rules = Rules.from_dict(_expect(record.get("rules", {}), Mapping, "rules"))
+    except ValueError as error:
+        raise RecordError(str(error), where="rules") from None
+    seed = record.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise RecordError(f"seed must be an integer or null, got {seed!r}", where="seed")
+    players = {
+        parse_seat_at(key, "players"): str(name)
+        for key, name in _expect(record.get("players", {}), Mapping, "players").items()
+    }
+    hands = _expect(record.get("hands"), list, "hands")
+    if not hands:
+        raise RecordError("a record has at least one hand", where="hands")
+
+    deals = [_parse_deal(hand, number) for number, hand in enumerate(hands, start=1)]
+    for number, (dealer, _) in enumerate(deals[1:], start=2):
+        expected = (deals[0][0] + number - 1) & 3
+        if dealer != expected:
+            raise RecordError(
+                f"the dealer is {SEAT_NAMES[dealer]} but the deal rotates clockwise: "
+                f"it is {SEAT_NAMES[expected]}'s deal",
+                where=f"hand {number}",
+                rule="dealer",
+            )
+    game = Game(rules, seed=seed, preset_deals=deals, players=players)
+
+    for number, hand in enumerate(hands, start=1):
+        where = f"hand {number}"
+        if game.is_over:
+            raise RecordError("the game was already over", where=where, rule="game-over")
+        is_last = number == len(hands)
+        _replay_hand(game, hand, where, is_last)
+
+    _check_final(game, record)
+    return game
+
+
+def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool) -> None:
+    state = game.hand
+    bids = _expect(hand.get("bids", []), list, f"{where}, bids")
+    for index, entry in enumerate(bids, start=1):
+        at = f"{where}, bid {index}"
+        pair = _expect(entry, list, at)
+        if len(pair) != 2:
+            raise RecordError("a bid is [seat, bid]", where=at)
+        seat = parse_seat_at(pair[0], at)
+        bid = _parse_bid(pair[1], at)
+        _act(game.bid, seat, bid, at)
+
+    tricks = _expect(hand.get("tricks", []), list, f"{where}, tricks")
+    for number, trick in enumerate(tricks, start=1):
+        at = f"{where}, trick {number}"
+        trick = _expect(trick, Mapping, at)
+        leader = parse_seat_at(trick.get("leader"), f"{at}, leader")
+        if state.phase is Phase.BIDDING:
+            raise RecordError("tricks are played before every seat has bid", where=at, rule="turn")
+        if state.is_over:
+            raise RecordError("a hand has 13 tricks", where=at, rule="tricks")
+        if state.trick:
+            raise RecordError("the trick before is unfinished", where=at, rule="tricks")
+        if leader != state.leader:
+            raise RecordError(
+                f"{SEAT_NAMES[leader]} is named as leader but {SEAT_NAMES[state.leader]} leads "
+                + ("(left of the dealer)" if number == 1 else "(winner of the last trick)"),
+                where=at,
+                rule="turn",
+            )
+        cards = _expect(trick.get("cards"), list, f"{at}, cards")
+        if not 1 <= len(cards) <= 4:
+            raise RecordError(f"a trick has 1 to 4 cards, got {len(cards)}", where=at)
+        for position, name in enumerate(cards):
+            seat = (leader + position) & 3
+            card = _parse_card_at(name, at)
+            _act(game.play, seat, card, f"{at}, {SEAT_NAMES[seat]}'s {CARD_NAMES[card]}")
+        winner = trick.get("winner")
+        if len(cards) == 4:
+            actual = state.tricks[number - 1].winner
+            if winner is None or parse_seat_at(winner, f"{at}, winner") != actual:
+                raise RecordError(
+                    f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
+                    f"with the {CARD_NAMES[state.tricks[number - 1].cards[(actual - leader) & 3]]}",
+                    where=at,
+                    rule="trick-winner",
+                )
+        elif winner is not None:
+            raise RecordError("an unfinished trick has no winner yet (null)", where=at)
+
+    if not state.is_over:
+        if not is_last:
+            raise RecordError(
+                f"the hand is unfinished ({len(state.tricks)} of 13 tricks) but another follows",
+                where=where,
+            )
+        return
+    _check_hand_result(game, hand, where)
+
+
+def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
+    scored = game.history[-1]
+    won = _expect(hand.get("tricks_won"), Mapping, f"{where}, tricks_won")
+    for seat in SEATS:
+        if won.get(SEAT_LETTERS[seat]) != scored.state.tricks_won[seat]:
+            raise RecordError(
+                f"{SEAT_NAMES[seat]} took {scored.state.tricks_won[seat]} tricks, "
+                f"not {won.get(SEAT_LETTERS[seat])!r}",
+                where=f"{where}, tricks_won",
+                rule="tricks-won",
+            )
+    score = _expect(hand.get("score"), Mapping, f"{where}, score")
+    for team in (0, 1):
+        name = TEAM_NAMES[team]
+        given = _expect(score.get(name), Mapping, f"{where}, score {name}")
+        actual = {
+            "delta": scored.scores[team].delta,
+            "total": scored.totals[team],
+            "bags": scored.scores[team].bags,
+        }
+        for key, value in actual.items():
+            if given.get(key) != value:
+                raise RecordError(
+                    f"{name} {key} is {value}, not {given.get(key)!r}",
+                    where=f"{where}, score",
+                    rule="score",
+                )
+
+
+def _check_final(game: Game, record: Mapping[str, Any]) -> None:
+    final = record.get("final")
+    if final is not None:
+        final = _expect(final, Mapping, "final")
+        for team in (0, 1):
+            name = TEAM_NAMES[team]
+            if final.get(name) != game.totals[team]:
+                raise RecordError(
+                    f"{name} has {game.totals[team]} points, not {final.get(name)!r}",
+                    where="final",
+                    rule="score",
+                )
+    winner = record.get("winner")
+    actual = None if game.outcome is None else TEAM_NAMES[game.outcome.winner]
+    if winner != actual:
+        if actual is None:
+            message = f"the winner is given as {winner!r} but the game is not over"
+        else:
+            message = f"{actual} won the game, not {winner!r}"
+        raise RecordError(message, where="winner", rule="winner")
+
+
+# ---------------------------------------------------------------- small parsers
+
+
+def _act(action: Callable[[Seat, int], object], seat: Seat, value: int, where: str) -> None:
+    try:
+        action(seat, value)
+    except SpadesError as error:
+        raise RecordError(error.message, where=where, rule=error.rule) from None
+    except ValueError as error:  # a preset deal the engine refused
+        raise RecordError(str(error), where=where, rule="dealer") from None
+
+
+def _expect(value: Any, kind: type, where: str) -> Any:
+    if not isinstance(value, kind):
+        wanted = "a list" if kind is list else "an object" if kind is Mapping else kind.__name__
+        raise RecordError(f"expected {wanted}, got {json.dumps(value)}", where=where)
+    return value
+
+
+def parse_seat_at(value: Any, where: str) -> Seat:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(f"{value!r} is not a seat: use N, E, S or W")
+        return parse_seat(value)
+    except ValueError as error:
+        raise RecordError(str(error), where=where) from None
+
+
+def _parse_bid(value: Any, where: str) -> int:
+    if isinstance(value, str) and value.lower() == "nil":
+        return NIL
+    if type(value) is int and 1 <= value <= 13:
+        return value
+    raise RecordError(
+        f'a bid is "nil" or a number from 1 to 13, not {json.dumps(value)}', where=where, rule="bid"
+    )
+
+
+def _parse_card_at(value: Any, where: str) -> Card:
+    try:
+        if not isinstance(value, str):
+            raise ValueError(f"{value!r} is not a card")
+        return parse_card(value)
+    except ValueError as error:
+        raise RecordError(str(error), where=where, rule="card") from None
+
+
+def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]]:
+    where = f"hand {number}"
+    hand = _expect(hand, Mapping, where)
+    dealer = parse_seat_at(hand.get("dealer"), f"{where}, dealer")
+    deal = _expect(hand.get("deal"), Mapping, f"{where}, deal")
+    masks = [0, 0, 0, 0]
+    for seat in SEATS:
+        cards = _expect(deal.get(SEAT_LETTERS[seat]), list, f"{where}, deal {SEAT_LETTERS[seat]}")
+        masks[seat] = mask_of(_parse_card_at(name, f"{where}, deal") for name in cards)
+        if len(cards) != 13 or masks[seat].bit_count() != 13:
+            raise RecordError(
+                f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)} "
+                f"({masks[seat].bit_count()} different)",
+                where=f"{where}, deal",
+                rule="deal",
+            )
+    try:
+        HandState.from_deal(dealer, masks)
+    except ValueError as error:
+        raise RecordError(str(error), where=f"{where}, deal", rule="deal") from None
+    return dealer, (masks[0], masks[1], masks[2], masks[3])
+
+
+# ------------------------------------------------------------------ reading files
+
+
+def read_records(text: str) -> Iterator[tuple[int, Any]]:
+    """The records in ``text`` with the line each starts on.
+
+    ``text`` is one JSON record (pretty-printed or not), a JSON list of
+    records, or JSON lines (one record a line; blank lines are skipped). A line
+    that is not JSON raises ``RecordError`` naming it.
+    """
+    stripped = text.strip()
+    if not stripped:
+        return
+    try:
+        whole = json.loads(stripped)
+    except json.JSONDecodeError:
+        whole = None
+    else:
+        if isinstance(whole, list):
+            yield from ((1, item) for item in whole)
+            return
+        if isinstance(whole, dict):
+            yield 1, whole
+            return
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            yield number, json.loads(line)
+        except json.JSONDecodeError as error:
+            raise RecordError(
+                f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {number}"
+            ) from None

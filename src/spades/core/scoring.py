@@ -1,0 +1,194 @@
+"""Scoring a hand and deciding the game: pure functions of bids and tricks.
+
+>>> bids = [4, 3, 3, 5]          # N, E, S, W: NS bid 7, EW bid 8
+>>> tricks = [5, 3, 3, 2]        # NS take 8, EW take 5
+>>> ns, ew = score_hand(bids, tricks, bags_before=(0, 0))
+>>> ns.delta, ns.bags, ew.delta, ew.bags
+(71, 1, -80, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .rules import CARDCOUCH, Rules
+from .seats import TEAMS, Seat, Team, team_seats
+
+NIL = 0
+"""The Nil bid: a promise to take no trick. Numeric bids are 1..13."""
+
+MIN_BID = 1
+MAX_BID = 13
+
+
+def bid_name(bid: int) -> str:
+    """``"Nil"`` or the number.
+
+    >>> bid_name(NIL), bid_name(4)
+    ('Nil', '4')
+    """
+    return "Nil" if bid == NIL else str(bid)
+
+
+@dataclass(frozen=True, slots=True)
+class NilResult:
+    """How one Nil bid went."""
+
+    seat: Seat
+    tricks: int
+
+    @property
+    def made(self) -> bool:
+        return self.tricks == 0
+
+
+@dataclass(frozen=True, slots=True)
+class TeamHandScore:
+    """One partnership's result for a hand, with the parts that make it up."""
+
+    team: Team
+    bid: int | None
+    """The partners' combined numeric bid; ``None`` when both bid Nil."""
+    tricks: int
+    """Tricks taken by the partners who bid a number (a Nil bidder's never count)."""
+    nils: tuple[NilResult, ...]
+    bid_points: int
+    """+10 per trick bid when made, -10 per trick bid when set."""
+    overtricks: int
+    """Tricks beyond the numeric bid: +1 point and one bag each."""
+    nil_points: int
+    bags_taken: int
+    """Overtricks plus every trick a Nil bidder took."""
+    bag_penalties: int
+    """How many times the bag limit was reached this hand."""
+    bag_penalty_points: int
+    delta: int
+    """The points this hand adds to the team's total."""
+    bags: int
+    """The team's bag count after this hand."""
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the numeric bid was made; ``None`` without a numeric bid."""
+        return None if self.bid is None else self.tricks >= self.bid
+
+
+def score_team(
+    team: Team,
+    bids: Sequence[int],
+    tricks_won: Sequence[int],
+    bags_before: int = 0,
+    rules: Rules = CARDCOUCH,
+) -> TeamHandScore:
+    """Score ``team`` for a finished hand; ``bids`` and ``tricks_won`` are by seat."""
+    numeric_bid = 0
+    numeric_tricks = 0
+    bidders = 0
+    nils: list[NilResult] = []
+    for seat in team_seats(team):
+        if bids[seat] == NIL:
+            nils.append(NilResult(seat, tricks_won[seat]))
+        else:
+            bidders += 1
+            numeric_bid += bids[seat]
+            numeric_tricks += tricks_won[seat]
+
+    bid_points = overtricks = 0
+    if bidders:
+        if numeric_tricks >= numeric_bid:
+            bid_points = 10 * numeric_bid
+            overtricks = numeric_tricks - numeric_bid
+        else:
+            bid_points = -10 * numeric_bid
+    nil_points = sum(rules.nil_bonus if nil.made else -rules.nil_bonus for nil in nils)
+    bags_taken = overtricks + sum(nil.tricks for nil in nils)
+
+    bags = bags_before + bags_taken
+    penalties = 0
+    while bags >= rules.bag_limit:
+        bags -= rules.bag_limit
+        penalties += 1
+    penalty_points = penalties * rules.bag_penalty
+    return TeamHandScore(
+        team=team,
+        bid=numeric_bid if bidders else None,
+        tricks=numeric_tricks,
+        nils=tuple(nils),
+        bid_points=bid_points,
+        overtricks=overtricks,
+        nil_points=nil_points,
+        bags_taken=bags_taken,
+        bag_penalties=penalties,
+        bag_penalty_points=penalty_points,
+        delta=bid_points + overtricks + nil_points - penalty_points,
+        bags=bags,
+    )
+
+
+def score_hand(
+    bids: Sequence[int],
+    tricks_won: Sequence[int],
+    bags_before: Sequence[int] = (0, 0),
+    rules: Rules = CARDCOUCH,
+) -> tuple[TeamHandScore, TeamHandScore]:
+    """Score both partnerships (NS, EW) for a finished hand.
+
+    ``bids`` and ``tricks_won`` are indexed by seat (N, E, S, W); ``bags_before``
+    by team. Nil is ``NIL`` (0).
+    """
+    if len(bids) != 4 or len(tricks_won) != 4:
+        raise ValueError("score_hand needs a bid and a trick count for each of the 4 seats")
+    if sum(tricks_won) != 13:
+        raise ValueError(f"a hand has 13 tricks, got {sum(tricks_won)}")
+    ns, ew = (score_team(team, bids, tricks_won, bags_before[team], rules) for team in TEAMS)
+    return ns, ew
+
+
+class Termination(Enum):
+    """Why a game ended."""
+
+    TARGET = "target"
+    """A team reached the target (500) with the higher total."""
+    FLOOR = "floor"
+    """A team sank to the floor (-200)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: who won and why."""
+
+    winner: Team
+    termination: Termination
+
+
+def game_outcome(totals: Sequence[int], rules: Rules = CARDCOUCH) -> Outcome | None:
+    """The result after a hand is scored, or ``None`` when play goes on.
+
+    A team at the floor or below loses on the spot (if both are, the higher
+    total wins); otherwise a team at the target or above wins (if both are, the
+    higher total wins). Equal totals in either case decide nothing.
+
+    >>> game_outcome([510, 480])
+    Outcome(winner=0, termination=<Termination.TARGET: 'target'>)
+    >>> game_outcome([520, 530]).winner, game_outcome([520, 520])
+    (1, None)
+    >>> game_outcome([-200, 600]).termination
+    <Termination.FLOOR: 'floor'>
+    """
+    ns, ew = totals[0], totals[1]
+    for limit_reached, termination in (
+        ((ns <= rules.floor, ew <= rules.floor), Termination.FLOOR),
+        ((ns >= rules.target, ew >= rules.target), Termination.TARGET),
+    ):
+        if not any(limit_reached):
+            continue
+        if all(limit_reached):
+            if ns == ew:
+                return None
+            return Outcome(0 if ns > ew else 1, termination)
+        if termination is Termination.FLOOR:
+            return Outcome(1 if limit_reached[0] else 0, termination)
+        return Outcome(0 if limit_reached[0] else 1, termination)
+    return None

@@ -1,0 +1,166 @@
+"""What one seat may know: the only thing a bot or a client is ever given.
+
+A ``PlayerView`` holds the seat's own cards and everything public (bids, every
+card played and by whom, tricks, scores). It never holds another seat's unplayed
+cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import FULL_DECK, SUIT_MASKS, SUIT_OF, Card, cards_in
+from .hand import HandState, Phase, Trick, legal_play_mask
+from .rules import CARDCOUCH, Rules
+from .scoring import NIL
+from .seats import Seat, partner_of, team_of
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One seat's knowledge of the game at one moment."""
+
+    seat: Seat
+    hand: int
+    """The cards this seat still holds (a mask)."""
+    dealer: Seat
+    phase: Phase
+    turn: Seat | None
+    """The seat to act; ``None`` when the hand is over."""
+    bids: tuple[tuple[Seat, int], ...]
+    """The bids so far in bidding order, as ``(seat, bid)``; Nil is 0."""
+    leader: Seat
+    """The leader of the trick in progress (or of the next trick)."""
+    trick: tuple[Card, ...]
+    """The cards of the trick in progress, in play order."""
+    tricks: tuple[Trick, ...]
+    """The finished tricks of this hand."""
+    tricks_won: tuple[int, int, int, int]
+    spades_broken: bool
+    totals: tuple[int, int] = (0, 0)
+    """Game points of NS and EW before this hand is scored."""
+    bags: tuple[int, int] = (0, 0)
+    """Bags of NS and EW before this hand is scored."""
+    hand_number: int = 1
+    rules: Rules = CARDCOUCH
+
+    @classmethod
+    def of(
+        cls,
+        state: HandState,
+        seat: Seat,
+        *,
+        totals: tuple[int, int] = (0, 0),
+        bags: tuple[int, int] = (0, 0),
+        hand_number: int = 1,
+        rules: Rules = CARDCOUCH,
+    ) -> PlayerView:
+        """The view of ``state`` from ``seat``."""
+        return cls(
+            seat=seat,
+            hand=state.hands[seat],
+            dealer=state.dealer,
+            phase=state.phase,
+            turn=state.to_act,
+            bids=tuple((s, bid) for s in state.bid_order if (bid := state.bids[s]) is not None),
+            leader=state.leader,
+            trick=tuple(state.trick),
+            tricks=tuple(state.tricks),
+            tricks_won=(
+                state.tricks_won[0],
+                state.tricks_won[1],
+                state.tricks_won[2],
+                state.tricks_won[3],
+            ),
+            spades_broken=state.spades_broken,
+            totals=totals,
+            bags=bags,
+            hand_number=hand_number,
+            rules=rules,
+        )
+
+    # ------------------------------------------------------------- derived facts
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.turn == self.seat
+
+    @property
+    def partner(self) -> Seat:
+        return partner_of(self.seat)
+
+    @property
+    def team(self) -> int:
+        return team_of(self.seat)
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick in progress (14 once the hand is over)."""
+        return len(self.tricks) + 1
+
+    def bid_of(self, seat: Seat) -> int | None:
+        """The bid ``seat`` made, or ``None`` if it has not bid yet."""
+        for bidder, bid in self.bids:
+            if bidder == seat:
+                return bid
+        return None
+
+    def is_nil(self, seat: Seat) -> bool:
+        return self.bid_of(seat) == NIL
+
+    def legal_bids(self) -> list[int]:
+        """The bids open to this seat now (empty unless it is this seat's turn to bid)."""
+        if self.phase is not Phase.BIDDING or not self.is_my_turn:
+            return []
+        return [NIL, *range(1, 14)]
+
+    def legal_mask(self) -> int:
+        """The cards this seat may play now (0 unless it is its turn to play)."""
+        if self.phase is not Phase.PLAYING or not self.is_my_turn:
+            return 0
+        led = SUIT_OF[self.trick[0]] if self.trick else -1
+        return legal_play_mask(self.hand, led, self.spades_broken)
+
+    def legal_cards(self) -> list[Card]:
+        return list(cards_in(self.legal_mask()))
+
+    @property
+    def played(self) -> int:
+        """Every card played so far in this hand, finished tricks and the current one."""
+        mask = 0
+        for trick in self.tricks:
+            for card in trick.cards:
+                mask |= 1 << card
+        for card in self.trick:
+            mask |= 1 << card
+        return mask
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen: held by the other three seats."""
+        return FULL_DECK & ~self.played & ~self.hand
+
+    def plays(self) -> list[tuple[Seat, Card]]:
+        """Every card played this hand as ``(seat, card)``, in order."""
+        result: list[tuple[Seat, Card]] = []
+        for trick in self.tricks:
+            result.extend(((trick.leader + i) & 3, card) for i, card in enumerate(trick.cards))
+        result.extend(((self.leader + i) & 3, card) for i, card in enumerate(self.trick))
+        return result
+
+    def void_suits(self, seat: Seat) -> set[int]:
+        """Suits ``seat`` has shown it holds no more of (it failed to follow them)."""
+        voids: set[int] = set()
+        tricks = [*((t.leader, t.cards) for t in self.tricks), (self.leader, self.trick)]
+        for leader, cards in tricks:
+            if not cards:
+                continue
+            led = SUIT_OF[cards[0]]
+            for position, card in enumerate(cards):
+                if (leader + position) & 3 == seat and SUIT_OF[card] != led:
+                    voids.add(led)
+        return voids
+
+    def cards_left_in_suit(self, suit: int) -> int:
+        """The unseen cards of ``suit``: held by the other three seats."""
+        return self.unseen & SUIT_MASKS[suit]
