@@ -1,0 +1,117 @@
+"""The ``spades`` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from spades.arena import game_seeds, play_game, seat_bots
+from spades.bots import BOT_LEVELS
+from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
+from spades.core.record import record_to_json
+
+from .summary import print_game_summary
+
+app = typer.Typer(
+    help="Classic partnership Spades: play, simulate bot games, replay records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+
+@app.command()
+def simulate(
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many full games.")] = 1,
+    seed: Annotated[int, typer.Option(help="Master seed: the same seed gives the same games.")] = 0,
+    out: Annotated[
+        Path | None, typer.Option(help="Write one record a line (JSON lines) to this file.")
+    ] = None,
+    bot: Annotated[
+        str, typer.Option(help=f"Bot for every seat: {', '.join(BOT_LEVELS)}.")
+    ] = "random",
+) -> None:
+    """Play full games between built-in bots and write their records."""
+    if bot not in BOT_LEVELS:
+        raise typer.BadParameter(
+            f"unknown bot {bot!r} (known: {', '.join(BOT_LEVELS)})", param_hint="--bot"
+        )
+    wins = [0, 0]
+    hands = 0
+    sink = out.open("w", encoding="utf-8") if out else sys.stdout
+    try:
+        for game_seed in game_seeds(seed, games):
+            game = play_game(seat_bots(dict.fromkeys(SEATS, bot), game_seed), seed=game_seed)
+            assert game.outcome is not None
+            wins[game.outcome.winner] += 1
+            hands += len(game.history)
+            sink.write(record_to_json(game_to_record(game)) + "\n")
+    finally:
+        if out:
+            sink.close()
+    if out:
+        console.print(
+            f"{games} game(s), {hands} hands: NS won {wins[0]}, EW won {wins[1]}. "
+            f"Records written to {out}."
+        )
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record, a JSON list of records, or JSON lines.")],
+    tricks: Annotated[bool, typer.Option("--tricks", help="Show every trick, too.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Only check; print problems.")
+    ] = False,
+) -> None:
+    """Re-validate every record in FILE and print a readable summary.
+
+    Exits with status 1 if any record is broken, naming the game, hand, trick
+    and rule at fault.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        errors.print(f"[red]Cannot read {file}: {error.strerror}[/red]")
+        raise typer.Exit(2) from None
+    broken = checked = 0
+    try:
+        for index, (line, record) in enumerate(read_records(text), start=1):
+            checked += 1
+            try:
+                game = game_from_record(record)
+            except RecordError as error:
+                broken += 1
+                errors.print(
+                    f"[red]game {index} (line {line}) is broken: {error} "
+                    f"[rule: {error.rule}][/red]",
+                    highlight=False,
+                )
+                continue
+            if not quiet:
+                print_game_summary(console, game, index, show_tricks=tricks)
+    except RecordError as error:  # a line that is not JSON
+        broken += 1
+        errors.print(f"[red]{file}: {error}[/red]", highlight=False)
+    if checked == 0 and broken == 0:
+        errors.print(f"[red]{file} holds no record[/red]")
+        raise typer.Exit(1)
+    status = "[green]all valid[/green]" if not broken else f"[red]{broken} broken[/red]"
+    console.print(f"{checked} record(s) checked: {status}")
+    if broken:
+        raise typer.Exit(1)
+
+
+def main() -> None:
+    """Entry point of the ``spades`` console script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

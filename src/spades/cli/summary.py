@@ -1,0 +1,67 @@
+"""Readable summaries of games for the terminal."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from spades.core import NIL, Game, bid_name
+from spades.core.cards import CARD_NAMES
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES
+
+
+def print_game_summary(
+    console: Console, game: Game, index: int, *, show_tricks: bool = False
+) -> None:
+    """A header line, then one row per hand: dealer, bids, tricks, points, totals."""
+    players = ", ".join(f"{SEAT_LETTERS[s]}={game.players.get(s, '?')}" for s in SEATS)
+    if game.outcome is not None:
+        reason = (
+            "reached the target"
+            if game.outcome.termination.value == "target"
+            else "the other team sank to the floor"
+        )
+        result = f"{TEAM_NAMES[game.outcome.winner]} won, NS {game.totals[0]} / EW {game.totals[1]} ({reason})"
+    else:
+        result = f"unfinished, NS {game.totals[0]} / EW {game.totals[1]}"
+    console.print(
+        f"[bold]Game {index}[/bold] (seed {game.seed}; {players}): {result}", highlight=False
+    )
+
+    table = Table(show_edge=False, pad_edge=False)
+    for column in ("hand", "dealer", "bids", "tricks N E S W", "NS", "EW", "totals", "bags"):
+        table.add_column(column, justify="right" if column in ("hand", "NS", "EW") else "left")
+    for scored in game.history:
+        state = scored.state
+        bids = " ".join(
+            f"{SEAT_LETTERS[s]}:{bid_name(state.bids[s] or NIL)}" for s in state.bid_order
+        )
+        ns, ew = scored.scores
+        table.add_row(
+            str(scored.number),
+            SEAT_LETTERS[state.dealer],
+            bids,
+            " ".join(str(t) for t in state.tricks_won),
+            f"{ns.delta:+d}",
+            f"{ew.delta:+d}",
+            f"{scored.totals[0]} / {scored.totals[1]}",
+            f"{ns.bags} / {ew.bags}",
+        )
+    if not game.is_over and game.hand.bid_order:
+        state = game.hand
+        bids = " ".join(
+            f"{SEAT_LETTERS[s]}:{bid_name(state.bids[s] or NIL)}" for s in state.bid_order
+        )
+        table.add_row(str(len(game.history) + 1), SEAT_LETTERS[state.dealer], bids,
+                      f"({len(state.tricks)} tricks played)", "", "", "", "")  # fmt: skip
+    console.print(table)
+    if show_tricks:
+        for scored in game.history:
+            console.print(f"  hand {scored.number}:")
+            for number, trick in enumerate(scored.state.tricks, start=1):
+                cards = " ".join(CARD_NAMES[c] for c in trick.cards)
+                console.print(
+                    f"    {number:2d}. {SEAT_NAMES[trick.leader]:5} leads: {cards}  "
+                    f"-> {SEAT_NAMES[trick.winner]}",
+                    highlight=False,
+                )
