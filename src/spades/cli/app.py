@@ -14,6 +14,7 @@ from spades.bots import BOT_LEVELS
 from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
 from spades.core.record import record_to_json
 
+from .play import play
 from .summary import print_game_summary
 
 app = typer.Typer(
@@ -23,7 +24,9 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)  # never break an error message mid-line
+
+app.command()(play)
 
 
 @app.command()
@@ -89,8 +92,9 @@ def replay(
             except RecordError as error:
                 broken += 1
                 errors.print(
-                    f"[red]game {index} (line {line}) is broken: {error} "
-                    f"[rule: {error.rule}][/red]",
+                    f"game {index} (line {line}) is broken: {error} (rule: {error.rule})",
+                    style="red",
+                    markup=False,
                     highlight=False,
                 )
                 continue
@@ -98,7 +102,7 @@ def replay(
                 print_game_summary(console, game, index, show_tricks=tricks)
     except RecordError as error:  # a line that is not JSON
         broken += 1
-        errors.print(f"[red]{file}: {error}[/red]", highlight=False)
+        errors.print(f"{file}: {error}", style="red", markup=False, highlight=False)
     if checked == 0 and broken == 0:
         errors.print(f"[red]{file} holds no record[/red]")
         raise typer.Exit(1)

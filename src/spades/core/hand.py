@@ -466,9 +466,7 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (sharing nothing mutable)."""
-        other = HandState.__new__(HandState)
-        other.dealer = self.dealer
-        other.deal = self.deal
+        other = HandState(self.dealer, self.deal)
         other.hands = self.hands[:]
         other.bids = self.bids[:]
         other.bid_order = self.bid_order[:]

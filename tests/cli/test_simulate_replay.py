@@ -1,0 +1,114 @@
+"""`spades simulate` and `spades replay`, through the real console script."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from spades.core import Game, game_to_record
+from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, cards_in, suit_of
+
+SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [SPADES_SCRIPT, *args], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_simulate_writes_one_record_a_line_deterministically(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run("simulate", "--games", "5", "--seed", "9", "--out", str(first)).returncode == 0
+    assert run("simulate", "--games", "5", "--seed", "9", "--out", str(second)).returncode == 0
+    lines = first.read_text().splitlines()
+    assert len(lines) == 5 and first.read_text() == second.read_text()
+    assert all(json.loads(line)["winner"] in ("NS", "EW") for line in lines)
+    other = tmp_path / "c.jsonl"
+    run("simulate", "--games", "5", "--seed", "10", "--out", str(other))
+    assert other.read_text() != first.read_text()
+
+
+def test_replay_accepts_simulated_games_and_summarises(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    run("simulate", "--games", "3", "--seed", "1", "--out", str(records))
+    result = run("replay", str(records), "--tricks")
+    assert result.returncode == 0, result.stderr
+    assert "3 record(s) checked: all valid" in result.stdout
+    assert "Game 3" in result.stdout and "leads:" in result.stdout
+
+
+def bid_everyone(game: Game) -> None:
+    for _ in range(4):
+        game.bid(game.to_act or 0, 3)
+
+
+def write(tmp_path: Path, record: dict[str, Any]) -> Path:
+    path = tmp_path / "broken.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    return path
+
+
+def test_replay_rejects_a_revoke(tmp_path: Path) -> None:
+    for seed in range(100):
+        game = Game(seed=seed)
+        bid_everyone(game)
+        lead = game.legal_cards()[0]
+        game.play(game.to_act or 0, lead)
+        second = game.to_act or 0
+        hand = game.hand.hands[second]
+        led = SUIT_MASKS[suit_of(lead)]
+        if hand & led and hand & ~led:
+            break
+    revoke = next(cards_in(hand & ~led))
+    record = game_to_record(game)
+    record["hands"][0]["tricks"][0]["cards"].append(CARD_NAMES[revoke])
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 1
+    assert "game 1 (line 1) is broken: hand 1, trick 1" in result.stderr
+    assert "You must follow suit" in result.stderr and "rule: follow-suit" in result.stderr
+
+
+def test_replay_rejects_a_spade_led_before_spades_are_broken(tmp_path: Path) -> None:
+    game = Game(seed=0)
+    bid_everyone(game)
+    leader = game.to_act or 0
+    hand = game.hand.hands[leader]
+    spade = next(cards_in(hand & SUIT_MASKS[SPADES]))
+    record = game_to_record(game)
+    record["hands"][0]["tricks"] = [
+        {"leader": "NESW"[leader], "cards": [CARD_NAMES[spade]], "winner": None}
+    ]
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 1
+    assert "may not lead a spade to the first trick" in result.stderr
+    assert "rule: first-lead" in result.stderr
+
+
+def test_replay_rejects_a_wrong_score_and_a_wrong_dealer(tmp_path: Path) -> None:
+    records = tmp_path / "games.jsonl"
+    run("simulate", "--games", "1", "--seed", "2", "--out", str(records))
+    record = json.loads(records.read_text())
+    record["hands"][0]["score"]["EW"]["total"] += 5
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 1 and "hand 1, score: EW total is" in result.stderr
+
+    record = json.loads(records.read_text())
+    record["hands"][1:] = [dict(record["hands"][0])]  # a second hand dealt by the same seat
+    record["winner"] = None
+    result = run("replay", str(write(tmp_path, record)))
+    assert result.returncode == 1
+    assert "hand 2: the dealer is" in result.stderr and "rule: dealer" in result.stderr
+
+
+def test_replay_names_a_line_that_is_not_json(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"format": "spades-record/1"\n')
+    result = run("replay", str(path))
+    assert result.returncode == 1 and "line 1: not valid JSON" in result.stderr
+
+
+def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nope.jsonl"))
+    assert result.returncode == 2 and "Cannot read" in result.stderr

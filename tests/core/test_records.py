@@ -1,0 +1,124 @@
+"""Records: exported by the engine, imported back with every action re-checked."""
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from spades.arena import play_game, seat_bots
+from spades.core import Game, RecordError, Rules, game_from_record, game_to_record, read_records
+from spades.core.record import record_to_json
+
+LEVELS = dict.fromkeys(range(4), "random")
+
+
+def finished_record(seed: int = 17) -> dict[str, Any]:
+    return game_to_record(play_game(seat_bots(LEVELS, seed), seed=seed))
+
+
+def test_a_finished_game_round_trips_exactly() -> None:
+    record = finished_record()
+    assert record["winner"] in ("NS", "EW")
+    again = game_to_record(game_from_record(json.loads(record_to_json(record))))
+    assert again == record
+
+
+def test_the_record_has_the_documented_shape() -> None:
+    record = finished_record()
+    assert set(record) >= {"format", "rules", "seed", "players", "hands", "final", "winner"}
+    assert record["rules"] == Rules().to_dict()
+    hand = record["hands"][0]
+    assert set(hand) >= {"dealer", "deal", "bids", "tricks", "tricks_won", "score"}
+    assert all(len(cards) == 13 for cards in hand["deal"].values())
+    assert len(hand["bids"]) == 4 and len(hand["tricks"]) == 13
+    assert set(hand["tricks"][0]) == {"leader", "cards", "winner"}
+    assert set(hand["score"]["NS"]) == {"delta", "total", "bags"}
+
+
+def test_an_unfinished_game_round_trips_and_can_be_continued() -> None:
+    game = Game(seed=3)
+    for _ in range(4):
+        game.bid(game.to_act or 0, 3)
+    for _ in range(6):
+        game.play(game.to_act or 0, game.legal_cards()[0])
+    record = game_to_record(game)
+    assert record["winner"] is None and record["hands"][-1]["tricks"][-1]["winner"] is None
+    restored = game_from_record(record)
+    assert game_to_record(restored) == record
+    restored.play(restored.to_act or 0, restored.legal_cards()[0])  # play goes on
+
+
+def test_a_continued_game_deals_what_the_seed_would_have_dealt() -> None:
+    original = Game(seed=44)
+    restored = game_from_record(game_to_record(original))
+    assert restored.hand.deal == original.hand.deal
+
+
+def test_extra_fields_are_ignored() -> None:
+    record = finished_record()
+    record["comment"] = "played at the club"
+    record["hands"][0]["note"] = 1
+    game_from_record(record)
+
+
+def break_record(change: str) -> dict[str, Any]:
+    """A finished record with one thing broken."""
+    record = copy.deepcopy(finished_record(5))
+    hand = record["hands"][0]
+    if change == "score":
+        hand["score"]["NS"]["delta"] += 10
+    elif change == "dealer":
+        hand["dealer"] = {"N": "E", "E": "S", "S": "W", "W": "N"}[hand["dealer"]]
+    elif change == "winner":
+        hand["tricks"][0]["winner"] = next(s for s in "NESW" if s != hand["tricks"][0]["winner"])
+    elif change == "final":
+        record["final"]["EW"] += 1
+    return record
+
+
+@pytest.mark.parametrize(
+    ("change", "rule", "where"),
+    [
+        ("score", "score", "hand 1, score"),
+        ("dealer", "turn", "hand 1, bid 1"),
+        ("winner", "trick-winner", "hand 1, trick 1"),
+        ("final", "score", "final"),
+    ],
+)
+def test_a_broken_record_is_refused_naming_the_place(change: str, rule: str, where: str) -> None:
+    with pytest.raises(RecordError) as error:
+        game_from_record(break_record(change))
+    assert error.value.rule == rule
+    assert error.value.where == where
+
+
+def test_a_wrong_format_or_missing_hands_is_refused() -> None:
+    with pytest.raises(RecordError, match="format must be"):
+        game_from_record({"format": "other"})
+    with pytest.raises(RecordError, match="hands"):
+        game_from_record({"format": "spades-record/1"})
+    with pytest.raises(RecordError, match="a record is a JSON object"):
+        game_from_record([1, 2])
+
+
+def test_blind_nil_rules_are_refused_until_offered() -> None:
+    record = finished_record()
+    record["rules"]["blind_nil"] = True
+    with pytest.raises(RecordError, match="blind Nil is not offered"):
+        game_from_record(record)
+
+
+def test_read_records_accepts_one_record_a_list_or_json_lines() -> None:
+    one = finished_record(1)
+    two = finished_record(2)
+    assert [line for line, _ in read_records(json.dumps(one, indent=2))] == [1]
+    assert len(list(read_records(json.dumps([one, two])))) == 2
+    lines = record_to_json(one) + "\n\n" + record_to_json(two) + "\n"
+    assert [line for line, _ in read_records(lines)] == [1, 3]
+
+
+def test_a_line_that_is_not_json_is_named() -> None:
+    text = record_to_json(finished_record(1)) + "\n{not json\n"
+    with pytest.raises(RecordError, match="line 2: not valid JSON"):
+        list(read_records(text))

@@ -1,0 +1,76 @@
+"""A seat's view holds its own cards and public facts, never another hand."""
+
+import dataclasses
+import random
+
+from spades.core import SEATS, SOUTH, Game, Phase, PlayerView
+from spades.core.cards import FULL_DECK, parse_cards
+from tests.helpers import deal_with, hand_after_bids, play_names
+
+
+def hidden_cards_in(view: PlayerView, game: Game) -> int:
+    """Cards of other seats, not yet played, that appear anywhere in the view."""
+    others = 0
+    for seat in SEATS:
+        if seat != view.seat:
+            others |= game.hand.hands[seat]
+    found = 0
+    for field in dataclasses.fields(view):
+        value = getattr(view, field.name)
+        if field.name == "hand":
+            found |= value & others
+    return found
+
+
+def test_a_view_shows_only_the_seats_own_unplayed_cards() -> None:
+    game = Game(seed=12)
+    rng = random.Random(12)
+    for _ in range(30):
+        seat = game.to_act
+        assert seat is not None
+        for viewer in SEATS:
+            view = game.view(viewer)
+            assert view.hand == game.hand.hands[viewer]
+            assert hidden_cards_in(view, game) == 0
+            assert view.unseen & view.hand == 0
+            assert view.unseen | view.hand | view.played == FULL_DECK
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, 3)
+        else:
+            game.play(seat, rng.choice(game.legal_cards()))
+
+
+def test_a_view_carries_no_reference_to_the_full_state() -> None:
+    view = Game(seed=1).view(SOUTH)
+    for field in dataclasses.fields(view):
+        assert not hasattr(getattr(view, field.name), "hands"), field.name
+
+
+def test_legal_moves_from_the_view_match_the_engine() -> None:
+    game = Game(seed=13)
+    rng = random.Random(13)
+    while not game.is_over and len(game.history) < 2:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        other = game.view((seat + 1) % 4)
+        assert other.legal_cards() == [] and other.legal_bids() == []
+        if game.phase is Phase.BIDDING:
+            assert view.legal_bids() == game.legal_bids()
+            game.bid(seat, rng.choice(view.legal_bids()))
+        else:
+            assert view.legal_cards() == game.legal_cards()
+            game.play(seat, rng.choice(view.legal_cards()))
+
+
+def test_voids_shown_by_failing_to_follow_are_public() -> None:
+    deal = deal_with(
+        E="2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH",
+        S="2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+    )
+    hand = hand_after_bids(0, deal)
+    play_names(hand, "2H 2S")
+    view = PlayerView.of(hand, 3)
+    assert view.void_suits(SOUTH) == {2}  # hearts
+    assert view.plays() == [(1, parse_cards("2H")[0]), (2, parse_cards("2S")[0])]
+    assert view.spades_broken
