@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .base import Bot
+from .base import Bot, BotFailure
 from .random_bot import RandomBot
 
 BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
@@ -27,4 +27,4 @@ def make_bot(level: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "BotFailure", "RandomBot", "make_bot"]

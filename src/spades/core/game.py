@@ -25,8 +25,8 @@ from .cards import CARD_NAMES, Card
 from .errors import GameOverError
 from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
-from .scoring import NIL, Outcome, TeamHandScore, game_outcome, score_hand
-from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, next_seat
+from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
+from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, next_seat, team_of
 from .view import PlayerView
 
 SEED_BITS: Final = 63
@@ -177,6 +177,8 @@ class Game:
         self.totals: tuple[int, int] = (0, 0)
         self.bags: tuple[int, int] = (0, 0)
         self.outcome: Outcome | None = None
+        self.forfeited_by: tuple[Seat, str] | None = None
+        """The seat that forfeited the game and why, if one did."""
         self.log: list[Event] = []
         self.hand = self._deal(1)
 
@@ -290,6 +292,14 @@ class Game:
         if self.outcome is not None:
             events.append(GameOver(self.outcome, self.totals))
         return events
+
+    def forfeit(self, seat: Seat, reason: str) -> list[Event]:
+        """End the game now: ``seat`` failed to act (a program that crashed, timed
+        out or insisted on an illegal move), so its partnership loses."""
+        self._check_not_over()
+        self.outcome = Outcome(1 - team_of(seat), Termination.FORFEIT)
+        self.forfeited_by = (seat, reason)
+        return self._record([GameOver(self.outcome, self.totals)])
 
     def next_dealer(self) -> Seat:
         """The dealer of the hand after the current one."""

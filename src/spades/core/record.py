@@ -36,9 +36,9 @@ FORMAT: Final = "spades-record/1"
 def game_to_record(game: Game) -> dict[str, Any]:
     """The record of ``game`` so far, as a JSON-ready dict."""
     hands = [_hand_to_dict(scored.state, scored) for scored in game.history]
-    if not game.is_over:
+    if not game.hand.is_over:  # the hand in progress (or just dealt)
         hands.append(_hand_to_dict(game.hand, None))
-    return {
+    record = {
         "format": FORMAT,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
@@ -47,6 +47,10 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "final": dict(zip(TEAM_NAMES, game.totals, strict=True)),
         "winner": None if game.outcome is None else TEAM_NAMES[game.outcome.winner],
     }
+    if game.forfeited_by is not None:
+        seat, reason = game.forfeited_by
+        record["forfeit"] = {"seat": SEAT_LETTERS[seat], "reason": reason}
+    return record
 
 
 def _hand_to_dict(state: HandState, scored: Any) -> dict[str, Any]:
@@ -149,6 +153,13 @@ def game_from_record(record: Any) -> Game:
         is_last = number == len(hands)
         _replay_hand(game, hand, where, is_last)
 
+    forfeit = record.get("forfeit")
+    if forfeit is not None:
+        forfeit = _expect(forfeit, Mapping, "forfeit")
+        seat = parse_seat_at(forfeit.get("seat"), "forfeit, seat")
+        if game.is_over:
+            raise RecordError("the game was already over", where="forfeit", rule="game-over")
+        game.forfeit(seat, str(forfeit.get("reason", "")))
     _check_final(game, record)
     return game
 

@@ -153,6 +153,8 @@ class Termination(Enum):
     """A team reached the target (500) with the higher total."""
     FLOOR = "floor"
     """A team sank to the floor (-200)."""
+    FORFEIT = "forfeit"
+    """A player (a program) failed to act: its team lost the game."""
 
 
 @dataclass(frozen=True, slots=True)
