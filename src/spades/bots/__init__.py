@@ -5,10 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot, BotFailure
+from .knowledge import EasyBot, KnowledgeBot
 from .random_bot import RandomBot
 
 BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
+    "normal": KnowledgeBot,
 }
 """Every built-in bot by the name used on the command line and in records."""
 
@@ -27,4 +30,4 @@ def make_bot(level: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "BotFailure", "RandomBot", "make_bot"]
+__all__ = ["BOT_LEVELS", "Bot", "BotFailure", "EasyBot", "KnowledgeBot", "RandomBot", "make_bot"]

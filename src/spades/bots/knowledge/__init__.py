@@ -1,0 +1,56 @@
+"""The knowledge-based player: counts tricks to bid, remembers every card, and
+plays by the rules of thumb good players use. Two levels: ``normal``, and
+``easy``, the same player making deliberate, human-looking mistakes."""
+
+from __future__ import annotations
+
+from spades.core import Card, PlayerView
+from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
+
+from ..base import Bot
+from .bidding import BidStyle, choose_bid, estimate_tricks, nil_danger
+from .memory import Memory
+from .play import choose_card
+
+
+class KnowledgeBot(Bot):
+    """A careful human-like player (the ``normal`` level)."""
+
+    name = "normal"
+    style = BidStyle()
+    slip_rate = 0.0
+    """How often a card is a slip: a different legal card of the same suit."""
+
+    def bid(self, view: PlayerView) -> int:
+        return choose_bid(view, self.style, jitter=self.rng.uniform(-1, 1))
+
+    def play(self, view: PlayerView) -> Card:
+        card = choose_card(Memory(view))
+        if self.slip_rate and self.rng.random() < self.slip_rate:
+            card = self.slip(view, card)
+        return card
+
+    def slip(self, view: PlayerView, card: Card) -> Card:
+        """A plausible mistake: another legal card of the suit chosen, never a
+        card of another suit (no revoke-looking discards, no surprise ruffs)."""
+        same_suit = [c for c in cards_in(view.legal_mask() & SUIT_MASKS[SUIT_OF[card]])]
+        return self.rng.choice(same_suit)
+
+
+class EasyBot(KnowledgeBot):
+    """The ``easy`` level: bids loosely and now and then misplays within a suit."""
+
+    name = "easy"
+    style = BidStyle(nil_threshold=0.55, noise=1.2)
+    slip_rate = 0.25
+
+
+__all__ = [
+    "EasyBot",
+    "KnowledgeBot",
+    "Memory",
+    "choose_bid",
+    "choose_card",
+    "estimate_tricks",
+    "nil_danger",
+]

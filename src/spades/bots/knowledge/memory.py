@@ -1,0 +1,173 @@
+"""What a careful player remembers, derived from the seat's view alone.
+
+Every fact here comes from ``PlayerView``: the cards played and by whom, the
+suits each seat has shown void in, which cards are now masters (no unseen card
+of the suit is higher), and where each partnership stands against its bid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from spades.core import NIL, PlayerView, Seat
+from spades.core.cards import RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
+from spades.core.seats import partner_of, team_of
+
+
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` would beat ``best`` as the trick's winning card."""
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return card > best
+    return SUIT_OF[card] == SPADES
+
+
+def cards_above(card: Card) -> int:
+    """The mask of the cards of ``card``'s suit ranking above it."""
+    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+
+
+def cards_below(card: Card) -> int:
+    """The mask of the cards of ``card``'s suit ranking below it."""
+    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Card memory and contract state for one decision."""
+
+    view: PlayerView
+
+    # ------------------------------------------------------------- the cards
+
+    @cached_property
+    def unseen(self) -> int:
+        """Cards held by the three other seats."""
+        return self.view.unseen
+
+    @cached_property
+    def voids(self) -> dict[Seat, set[int]]:
+        """The suits each seat has shown it is out of."""
+        return {seat: self.view.void_suits(seat) for seat in range(4)}
+
+    def is_master(self, card: Card) -> bool:
+        """No unseen card of its suit outranks it (it wins unless trumped)."""
+        return not (cards_above(card) & self.unseen)
+
+    def may_hold(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` (not this one) may still hold a card of ``suit``."""
+        return suit not in self.voids[seat] and bool(self.unseen & SUIT_MASKS[suit])
+
+    def may_trump(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` might ruff a lead of ``suit`` (void there, spades left)."""
+        return (
+            suit != SPADES
+            and suit in self.voids[seat]
+            and SPADES not in self.voids[seat]
+            and bool(self.unseen & SPADE_MASK)
+        )
+
+    # ----------------------------------------------------------- the trick
+
+    @cached_property
+    def winning(self) -> tuple[Card, Seat] | None:
+        """The card winning the trick in progress and its seat, if any is down."""
+        trick = self.view.trick
+        if not trick:
+            return None
+        best = 0
+        for position in range(1, len(trick)):
+            if beats(trick[position], trick[best]):
+                best = position
+        return trick[best], (self.view.leader + best) & 3
+
+    @cached_property
+    def still_to_play(self) -> list[Seat]:
+        """The seats that play to this trick after this one."""
+        played = len(self.view.trick)
+        return [(self.view.seat + offset) & 3 for offset in range(1, 4 - played)]
+
+    def can_be_beaten_later(self, card: Card) -> bool:
+        """Whether a seat yet to play might beat ``card`` (by rank, or by a ruff)."""
+        led = SUIT_OF[self.view.trick[0]] if self.view.trick else SUIT_OF[card]
+        higher = cards_above(card) & self.unseen
+        for seat in self.still_to_play:
+            if SUIT_OF[card] == led and higher and led not in self.voids[seat]:
+                return True
+            if SUIT_OF[card] != SPADES and self.may_trump(seat, led):
+                return True
+            if SUIT_OF[card] == SPADES and led != SPADES and higher and self.may_trump(seat, led):
+                return True
+        return False
+
+    # -------------------------------------------------------- the contracts
+
+    def bid(self, seat: Seat) -> int | None:
+        return self.view.bid_of(seat)
+
+    def is_nil(self, seat: Seat) -> bool:
+        return self.view.bid_of(seat) == NIL
+
+    def team_need(self, team: int) -> int:
+        """Tricks ``team``'s numeric bidders still need (negative: overtricks)."""
+        bid = taken = 0
+        for seat in (team, team + 2):
+            seat_bid = self.view.bid_of(seat)
+            if seat_bid is None or seat_bid == NIL:
+                continue
+            bid += seat_bid
+            taken += self.view.tricks_won[seat]
+        return bid - taken
+
+    def team_has_numeric_bid(self, team: int) -> bool:
+        return any(self.view.bid_of(seat) not in (None, NIL) for seat in (team, team + 2))
+
+    @property
+    def our_need(self) -> int:
+        return self.team_need(team_of(self.view.seat))
+
+    @property
+    def their_need(self) -> int:
+        return self.team_need(1 - team_of(self.view.seat))
+
+    @property
+    def tricks_left(self) -> int:
+        return 13 - len(self.view.tricks)
+
+    @property
+    def partner(self) -> Seat:
+        return partner_of(self.view.seat)
+
+    def live_nil(self, seat: Seat) -> bool:
+        """``seat`` bid Nil and has not taken a trick yet."""
+        return self.is_nil(seat) and self.view.tricks_won[seat] == 0
+
+    @cached_property
+    def opponent_nils(self) -> list[Seat]:
+        me = self.view.seat
+        return [seat for seat in ((me + 1) & 3, (me + 3) & 3) if self.live_nil(seat)]
+
+
+def lowest(mask: int) -> Card:
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> Card:
+    return mask.bit_length() - 1
+
+
+def group_bottom(card: Card, hand: int, unseen: int) -> Card:
+    """The lowest card of ``hand`` equivalent to ``card``: no unseen card of the
+    suit lies between them, so playing the lower one wins just as surely."""
+    lowest_equal = card
+    below = cards_below(card)
+    for other in sorted(cards_in(below & hand), reverse=True):
+        between = cards_below(lowest_equal) & ~cards_below(other) & ~(1 << other)
+        if between & unseen:
+            break
+        lowest_equal = other
+    return lowest_equal
+
+
+def rank(card: Card) -> int:
+    return RANK_OF[card]
