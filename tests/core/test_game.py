@@ -135,3 +135,19 @@ def test_preset_deals_replace_the_first_hands_and_must_rotate() -> None:
     dealer = EAST
     game = Game(seed=6, preset_deals=[(dealer, reference.hand.deal)])
     assert game.hand.dealer == EAST and game.hand.deal == reference.hand.deal
+
+
+def test_a_bid_or_card_of_the_wrong_type_is_refused_not_crashed() -> None:
+    game = Game(seed=3)
+    seat = game.to_act
+    assert seat is not None
+    for bad in ("3", True, 3.0, None):
+        with pytest.raises(ValueError, match="A bid is Nil or a number"):
+            game.bid(seat, bad)  # type: ignore[arg-type]
+    for _ in range(4):
+        game.bid(game.to_act or 0, 3)
+    for bad_card in ("2C", True, None):
+        with pytest.raises(ValueError, match="is not a card"):
+            game.play(game.to_act or 0, bad_card)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="is not a seat"):
+        game.play(7, 0)

@@ -122,3 +122,24 @@ def test_a_line_that_is_not_json_is_named() -> None:
     text = record_to_json(finished_record(1)) + "\n{not json\n"
     with pytest.raises(RecordError, match="line 2: not valid JSON"):
         list(read_records(text))
+
+
+def test_a_record_without_a_seed_keeps_none() -> None:
+    record = finished_record()
+    record["seed"] = None
+    assert game_to_record(game_from_record(record))["seed"] is None
+
+
+def test_numbers_must_be_integers_not_floats_or_booleans() -> None:
+    record = finished_record()
+    record["final"]["NS"] = float(record["final"]["NS"])
+    with pytest.raises(RecordError, match="final"):
+        game_from_record(record)
+
+
+def test_rules_that_are_not_an_object_are_named_once() -> None:
+    record = finished_record()
+    record["rules"] = []
+    with pytest.raises(RecordError) as error:
+        game_from_record(record)
+    assert str(error.value).startswith("rules: expected an object")

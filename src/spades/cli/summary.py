@@ -16,11 +16,11 @@ def print_game_summary(
     """A header line, then one row per hand: dealer, bids, tricks, points, totals."""
     players = ", ".join(f"{SEAT_LETTERS[s]}={game.players.get(s, '?')}" for s in SEATS)
     if game.outcome is not None:
-        reason = (
-            "reached the target"
-            if game.outcome.termination.value == "target"
-            else "the other team sank to the floor"
-        )
+        reason = {
+            "target": "reached the target",
+            "floor": "the other team sank to the floor",
+            "forfeit": f"forfeit: {game.forfeited_by[1] if game.forfeited_by else ''}",
+        }[game.outcome.termination.value]
         result = f"{TEAM_NAMES[game.outcome.winner]} won, NS {game.totals[0]} / EW {game.totals[1]} ({reason})"
     else:
         result = f"unfinished, NS {game.totals[0]} / EW {game.totals[1]}"

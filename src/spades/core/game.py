@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARD_NAMES, Card
-from .errors import GameOverError
+from .errors import GameOverError, IllegalBidError, IllegalCardError, NotYourTurnError
 from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
 from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
@@ -127,6 +127,11 @@ Event = HandDealt | BidMade | CardPlayed | TrickWon | HandScored | GameOver
 
 
 # ----------------------------------------------------------------------- game
+
+
+def _check_seat(seat: Seat) -> None:
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise NotYourTurnError(f"{seat!r} is not a seat")
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,10 +245,16 @@ class Game:
 
     def verify_bid(self, seat: Seat, bid: int) -> None:
         self._check_not_over()
+        _check_seat(seat)
+        if type(bid) is not int:  # bools and strings too: the compiled engine takes ints only
+            raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
         self.hand.verify_bid(seat, bid)
 
     def verify_play(self, seat: Seat, card: Card) -> None:
         self._check_not_over()
+        _check_seat(seat)
+        if type(card) is not int:
+            raise IllegalCardError(f"{card!r} is not a card", rule="card")
         self.hand.verify_play(seat, card)
 
     def bid(self, seat: Seat, bid: int) -> list[Event]:

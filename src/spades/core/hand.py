@@ -262,7 +262,7 @@ class HandState:
         >>> HandState.from_deal(NORTH, [1, 2, 4, 8])
         Traceback (most recent call last):
         ...
-        ValueError: North was dealt 1 cards: every seat gets 13
+        ValueError: North was dealt 1 card: every seat gets 13
         """
         if dealer not in (NORTH, EAST, SOUTH, WEST):
             raise ValueError(f"no seat {dealer!r}")
@@ -273,8 +273,10 @@ class HandState:
             if not 0 <= hand <= FULL_DECK:
                 raise ValueError(f"{SEAT_NAMES[seat]}'s hand is not a set of cards")
             if hand.bit_count() != HAND_SIZE:
+                dealt = hand.bit_count()
                 raise ValueError(
-                    f"{SEAT_NAMES[seat]} was dealt {hand.bit_count()} cards: every seat gets 13"
+                    f"{SEAT_NAMES[seat]} was dealt {dealt} card{'' if dealt == 1 else 's'}: "
+                    "every seat gets 13"
                 )
             if seen & hand:
                 twice = ", ".join(CARD_NAMES[c] for c in cards_in(seen & hand))

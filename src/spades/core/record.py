@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
@@ -119,8 +120,9 @@ def game_from_record(record: Any) -> Game:
         raise RecordError(
             f"format must be {FORMAT!r}, got {record.get('format')!r}", where="format"
         )
+    rules_data = _expect(record.get("rules", {}), Mapping, "rules")
     try:
-        rules = Rules.from_dict(_expect(record.get("rules", {}), Mapping, "rules"))
+        rules = Rules.from_dict(rules_data)
     except ValueError as error:
         raise RecordError(str(error), where="rules") from None
     seed = record.get("seed")
@@ -144,7 +146,9 @@ def game_from_record(record: Any) -> Game:
                 where=f"hand {number}",
                 rule="dealer",
             )
-    game = Game(rules, seed=seed, preset_deals=deals, players=players)
+    # A record without a seed stays without one; hands after it deal at random.
+    rng = None if seed is not None else random.Random()
+    game = Game(rules, seed=seed, rng=rng, preset_deals=deals, players=players)
 
     for number, hand in enumerate(hands, start=1):
         where = f"hand {number}"
@@ -228,7 +232,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
     scored = game.history[-1]
     won = _expect(hand.get("tricks_won"), Mapping, f"{where}, tricks_won")
     for seat in SEATS:
-        if won.get(SEAT_LETTERS[seat]) != scored.state.tricks_won[seat]:
+        if not _same_int(won.get(SEAT_LETTERS[seat]), scored.state.tricks_won[seat]):
             raise RecordError(
                 f"{SEAT_NAMES[seat]} took {scored.state.tricks_won[seat]} tricks, "
                 f"not {won.get(SEAT_LETTERS[seat])!r}",
@@ -245,7 +249,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
             "bags": scored.scores[team].bags,
         }
         for key, value in actual.items():
-            if given.get(key) != value:
+            if not _same_int(given.get(key), value):
                 raise RecordError(
                     f"{name} {key} is {value}, not {given.get(key)!r}",
                     where=f"{where}, score",
@@ -259,7 +263,7 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
         final = _expect(final, Mapping, "final")
         for team in (0, 1):
             name = TEAM_NAMES[team]
-            if final.get(name) != game.totals[team]:
+            if not _same_int(final.get(name), game.totals[team]):
                 raise RecordError(
                     f"{name} has {game.totals[team]} points, not {final.get(name)!r}",
                     where="final",
@@ -285,6 +289,11 @@ def _act(action: Callable[[Seat, int], object], seat: Seat, value: int, where: s
         raise RecordError(error.message, where=where, rule=error.rule) from None
     except ValueError as error:  # a preset deal the engine refused
         raise RecordError(str(error), where=where, rule="dealer") from None
+
+
+def _same_int(given: Any, value: int) -> bool:
+    """``given`` is the integer ``value`` (not 4.0, not true)."""
+    return type(given) is int and given == value
 
 
 def _expect(value: Any, kind: type, where: str) -> Any:
@@ -329,8 +338,9 @@ def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]
     deal = _expect(hand.get("deal"), Mapping, f"{where}, deal")
     masks = [0, 0, 0, 0]
     for seat in SEATS:
-        cards = _expect(deal.get(SEAT_LETTERS[seat]), list, f"{where}, deal {SEAT_LETTERS[seat]}")
-        masks[seat] = mask_of(_parse_card_at(name, f"{where}, deal") for name in cards)
+        at = f"{where}, deal {SEAT_LETTERS[seat]}"
+        cards = _expect(deal.get(SEAT_LETTERS[seat]), list, at)
+        masks[seat] = mask_of(_parse_card_at(name, at) for name in cards)
         if len(cards) != 13 or masks[seat].bit_count() != 13:
             raise RecordError(
                 f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)} "
