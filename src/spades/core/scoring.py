@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .rules import CARDCOUCH, Rules
-from .seats import TEAMS, Seat, Team, team_seats
+from .seats import Seat, Team, team_seats
 
 NIL = 0
 """The Nil bid: a promise to take no trick. Numeric bids are 1..13."""
@@ -142,7 +142,8 @@ def score_hand(
         raise ValueError("score_hand needs a bid and a trick count for each of the 4 seats")
     if sum(tricks_won) != 13:
         raise ValueError(f"a hand has 13 tricks, got {sum(tricks_won)}")
-    ns, ew = (score_team(team, bids, tricks_won, bags_before[team], rules) for team in TEAMS)
+    ns = score_team(0, bids, tricks_won, bags_before[0], rules)
+    ew = score_team(1, bids, tricks_won, bags_before[1], rules)
     return ns, ew
 
 
