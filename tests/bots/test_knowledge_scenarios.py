@@ -283,3 +283,17 @@ def test_easy_slips_stay_within_the_suit_and_are_seeded() -> None:
     assert first == [make_bot("easy", seed=s).play(view) for s in range(30)]
     assert all(card in view.legal_cards() for card in first)
     assert not any(card_name(card).endswith("S") for card in first)  # never ruffs partner
+
+
+def test_sheds_a_loser_from_the_shortest_side_suit_keeping_masters() -> None:
+    # South is void in hearts while partner North's AH wins: discard, and make
+    # the discard a low diamond (the short suit) rather than a club or the AD.
+    cards = deal_with(
+        N="AH",
+        E="3H",
+        W="5H",
+        S="AD 4D 2C 3C 5C 6C 7C 8C 9C TC JC QC KC",
+    )
+    view = position(cards, plays="AH 3H")
+    assert view.seat == SOUTH
+    assert normal_card(view) == "4D"
