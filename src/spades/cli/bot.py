@@ -1,0 +1,43 @@
+"""``spades bot LEVEL``: a built-in bot as a program speaking ``spades-bot/1``.
+
+It reads the host's messages on stdin and answers on stdout, so any host (an
+arena, a bot author's test harness, another language's game server) can use
+the built-in bots as sparring partners. See ``docs/bot-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from spades.bots import BOT_LEVELS, make_bot
+from spades.protocol import ProtocolError, serve
+
+
+def bot_command(
+    level: Annotated[str, typer.Argument(help=f"The bot to play: {', '.join(BOT_LEVELS)}.")],
+    seed: Annotated[
+        int | None,
+        typer.Option(help="Seed the bot; without it the host's seed (from hello) is used."),
+    ] = None,
+) -> None:
+    """Play a built-in bot over stdin/stdout (protocol spades-bot/1, one JSON object a line).
+
+    Logs and errors go to stderr. Exits on "quit" or at the end of the input.
+    """
+    if level not in BOT_LEVELS:
+        raise typer.BadParameter(
+            f"unknown bot {level!r} (known: {', '.join(BOT_LEVELS)})", param_hint="LEVEL"
+        )
+    try:
+        serve(make_bot(level, seed), sys.stdin, sys.stdout, use_host_seed=seed is None)
+    except ProtocolError as error:
+        print(f"spades bot: {error}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    except BrokenPipeError:
+        # The host went away mid-game: nothing is left to answer. Point stdout at
+        # /dev/null so the interpreter's last flush does not complain either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
