@@ -53,6 +53,39 @@ def play_game(
     illegal move forfeits the game for its side; ``game.forfeited_by`` says who
     and why. ``max_hands`` guards against a rule variant that never ends.
     """
+    game = _start_game(bots, seed=seed, rules=rules, preset_deals=preset_deals)
+    _play_until(game, bots, hands=None, max_hands=max_hands)
+    return game
+
+
+def play_hand(
+    bots: Mapping[Seat, Bot],
+    *,
+    dealer: Seat,
+    deal: Sequence[int],
+    rules: Rules = CARDCOUCH,
+    seed: int,
+) -> Game:
+    """Play one hand of ``deal`` from a 0-0 score and return the game, stopped
+    once that hand is scored (or forfeited).
+
+    The game has already dealt its next hand unless the first one ended it, so
+    read the result from ``game.history[0]`` (empty after a forfeit). Duplicate
+    matches play the same ``deal`` at two tables with the partnerships swapped.
+    """
+    game = _start_game(bots, seed=seed, rules=rules, preset_deals=[(dealer, deal)])
+    _play_until(game, bots, hands=1, max_hands=1)
+    return game
+
+
+def _start_game(
+    bots: Mapping[Seat, Bot],
+    *,
+    seed: int,
+    rules: Rules,
+    preset_deals: Sequence[tuple[Seat, Sequence[int]]],
+) -> Game:
+    """A new game between ``bots``, each told its seat; a bot that cannot start forfeits."""
     missing = [SEAT_LETTERS[seat] for seat in SEATS if seat not in bots]
     if missing:
         raise ValueError(f"no bot for seat(s) {', '.join(missing)}")
@@ -62,22 +95,28 @@ def play_game(
         preset_deals=preset_deals,
         players={seat: bots[seat].name for seat in SEATS},
     )
-    listeners = [seat for seat in SEATS if bots[seat].wants_events]
     for seat in SEATS:
         try:
             bots[seat].start_game(seat, rules)
         except BotFailure as failure:
             game.forfeit(seat, f"{SEAT_NAMES[seat]} failed to start: {failure}")
             return game
+    return game
+
+
+def _play_until(game: Game, bots: Mapping[Seat, Bot], *, hands: int | None, max_hands: int) -> None:
+    """Take turns until the game is over or, if ``hands`` is given, that many hands are scored."""
+    if game.is_over:  # a bot failed to start
+        return
+    listeners = [seat for seat in SEATS if bots[seat].wants_events]
     _tell(bots, listeners, game, game.log[:])
-    while not game.is_over:
+    while not game.is_over and (hands is None or len(game.history) < hands):
         if game.hand_number > max_hands:
-            raise RuntimeError(f"game {seed} did not end within {max_hands} hands")
+            raise RuntimeError(f"game {game.seed} did not end within {max_hands} hands")
         actor = game.to_act
         assert actor is not None
         events = _take_turn(game, actor, bots[actor])
         _tell(bots, listeners, game, events)
-    return game
 
 
 def _take_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:

@@ -14,6 +14,7 @@ from spades.bots import BOT_LEVELS
 from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
 from spades.core.record import record_to_json
 
+from .arena import arena
 from .bot import bot_command
 from .play import play
 from .summary import print_game_summary
@@ -28,6 +29,7 @@ console = Console()
 errors = Console(stderr=True, soft_wrap=True)  # never break an error message mid-line
 
 app.command()(play)
+app.command()(arena)
 app.command(name="bot")(bot_command)
 
 

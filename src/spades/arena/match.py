@@ -1,0 +1,237 @@
+"""Matches between two partnerships, A and B: full games, or duplicate deals.
+
+Everything random in a match comes from its master seed through
+``derive_seed``: each game's (or deal's) seed from its index, each bot's from
+that seed and its seat. A game's result therefore depends on its index only,
+never on which worker process played it or when, so any number of workers
+gives the same match.
+
+>>> from .players import parse_player
+>>> setup = MatchSetup(parse_player("random"), parse_player("random"), seed=7)
+>>> first, second = run_games(setup, count=2)
+>>> first.a_team == NS and second.a_team == EW    # the partnerships swap seats
+True
+>>> list(run_games(setup, count=2)) == [first, second]   # and the seed reproduces them
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Final, TypeVar
+
+from spades.bots import Bot
+from spades.core import CARDCOUCH, EW, NS, SEATS, Game, Rules, Seat, Team, game_to_record, team_of
+from spades.core.hand import deal as deal_cards
+
+from .players import DEFAULT_TIMEOUT, PlayerSpec, make_player
+from .referee import play_game, play_hand
+from .stats import SideTally
+
+SIDE_NAMES: Final = ("A", "B")
+Side = int
+"""A partnership of the match: 0 is A (the first player named), 1 is B."""
+
+Result = TypeVar("Result")
+
+__all__ = [
+    "SIDE_NAMES",
+    "DealResult",
+    "GameResult",
+    "MatchSetup",
+    "derive_seed",
+    "run_duplicate",
+    "run_games",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSetup:
+    """Everything a worker needs to play any game or deal of the match."""
+
+    a: PlayerSpec
+    b: PlayerSpec
+    seed: int
+    rules: Rules = CARDCOUCH
+    timeout: float = DEFAULT_TIMEOUT
+    """Seconds an external program may think per move."""
+    keep_records: bool = False
+    """Send each game's record back from the worker (only when they are written out)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One full game of the match, from A's side of the table."""
+
+    index: int
+    a_team: Team
+    winner: Side
+    margin: int
+    """A's final total minus B's."""
+    hands: int
+    tallies: tuple[SideTally, SideTally]
+    records: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """One duplicate deal: the same cards at two tables, A at North-South at the
+    first and at East-West at the second."""
+
+    index: int
+    a_points: float | None
+    """A's mean hand score over the two tables; ``None`` if a table was forfeited."""
+    b_points: float | None
+    tallies: tuple[SideTally, SideTally]
+    records: tuple[dict[str, Any], ...]
+    """The first table's record, then the second's (when kept)."""
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed named by ``parts`` (a master seed, what it is for, an index).
+
+    A hash rather than draws from one shared RNG, so the seed of game 900 does
+    not depend on games 0..899 having been played first, or in this process.
+
+    >>> derive_seed(1, "game", 0) == derive_seed(1, "game", 0) != derive_seed(1, "game", 1)
+    True
+    """
+    text = ":".join(str(part) for part in parts)
+    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def a_team_of_game(index: int) -> Team:
+    """A sits North-South in even games and East-West in odd ones."""
+    return NS if index % 2 == 0 else EW
+
+
+def side_of(team: Team, a_team: Team) -> Side:
+    return 0 if team == a_team else 1
+
+
+# ------------------------------------------------------------------- one game
+
+
+def play_match_game(setup: MatchSetup, index: int) -> GameResult:
+    """Play game ``index`` of the match to the end."""
+    seed = derive_seed(setup.seed, "game", index)
+    a_team = a_team_of_game(index)
+    with seated_bots(setup, a_team, seed) as bots:
+        game = play_game(bots, seed=seed, rules=setup.rules)
+    assert game.outcome is not None
+    totals = game.totals
+    return GameResult(
+        index=index,
+        a_team=a_team,
+        winner=side_of(game.outcome.winner, a_team),
+        margin=totals[a_team] - totals[1 - a_team],
+        hands=len(game.history),
+        tallies=tally_game(game, a_team),
+        records=(game_to_record(game),) if setup.keep_records else (),
+    )
+
+
+def play_duplicate_deal(setup: MatchSetup, index: int) -> DealResult:
+    """Play deal ``index`` at both tables, each a single hand from 0-0."""
+    seed = derive_seed(setup.seed, "deal", index)
+    cards = deal_cards(random.Random(seed))
+    dealer: Seat = index % 4
+    scores: list[tuple[int, int] | None] = []
+    tallies = (SideTally(), SideTally())
+    records: list[dict[str, Any]] = []
+    for a_team in (NS, EW):
+        # Both tables share the seed, so a seat's bot is seeded alike at both:
+        # a bot playing itself then plays identical tables and the luck cancels.
+        with seated_bots(setup, a_team, seed) as bots:
+            game = play_hand(bots, dealer=dealer, deal=cards, rules=setup.rules, seed=seed)
+        scores.append(table_scores(game, a_team))
+        for side, tally in enumerate(tally_game(game, a_team)):
+            tallies[side].add(tally)
+        if setup.keep_records:
+            records.append(table_record(game))
+    first, second = scores
+    a_points = b_points = None
+    if first is not None and second is not None:
+        a_points = (first[0] + second[0]) / 2
+        b_points = (first[1] + second[1]) / 2
+    return DealResult(index, a_points, b_points, tallies, tuple(records))
+
+
+def table_scores(game: Game, a_team: Team) -> tuple[int, int] | None:
+    """A's and B's score for a duplicate table's hand; ``None`` if it was forfeited."""
+    if not game.history:
+        return None
+    scores = game.history[0].scores
+    return scores[a_team].delta, scores[1 - a_team].delta
+
+
+def table_record(game: Game) -> dict[str, Any]:
+    """The record of a duplicate table: its one hand, without the next hand the
+    engine has already dealt (which no one played)."""
+    record = game_to_record(game)
+    record["hands"] = record["hands"][:1]
+    return record
+
+
+@contextmanager
+def seated_bots(setup: MatchSetup, a_team: Team, seed: int) -> Iterator[dict[Seat, Bot]]:
+    """A's bots at ``a_team``'s seats and B's at the others, each seeded from
+    ``seed`` and its seat; closed afterwards (an external program must stop)."""
+    bots: dict[Seat, Bot] = {}
+    try:
+        for seat in SEATS:
+            spec = setup.a if team_of(seat) == a_team else setup.b
+            bots[seat] = make_player(spec, derive_seed(seed, "seat", seat), timeout=setup.timeout)
+        yield bots
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def tally_game(game: Game, a_team: Team) -> tuple[SideTally, SideTally]:
+    """Each side's bidding record in ``game``'s scored hands, and its forfeit if any."""
+    tallies = (SideTally(), SideTally())
+    for scored in game.history:
+        for team in (NS, EW):
+            tallies[side_of(team, a_team)].add_hand(scored.scores[team])
+    if game.forfeited_by is not None:
+        seat, _ = game.forfeited_by
+        tallies[side_of(team_of(seat), a_team)].forfeits += 1
+    return tallies
+
+
+# ---------------------------------------------------------------- the match
+
+
+def run_games(setup: MatchSetup, count: int, *, workers: int = 1) -> Iterator[GameResult]:
+    """Play ``count`` games; yields them in index order, whatever ``workers`` is."""
+    return in_index_order(partial(play_match_game, setup), count, workers)
+
+
+def run_duplicate(setup: MatchSetup, count: int, *, workers: int = 1) -> Iterator[DealResult]:
+    """Play ``count`` duplicate deals; yields them in index order, whatever ``workers`` is."""
+    return in_index_order(partial(play_duplicate_deal, setup), count, workers)
+
+
+def in_index_order(work: Callable[[int], Result], count: int, workers: int) -> Iterator[Result]:
+    """``work(0) .. work(count - 1)``, in that order, over ``workers`` processes."""
+    if workers <= 1 or count <= 1:
+        yield from map(work, range(count))
+        return
+    # "spawn" starts clean interpreters: forking a process that runs a progress
+    # thread (as the command line does) can copy a held lock into the child.
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    try:
+        # Small chunks keep the progress bar moving and the workers evenly loaded.
+        chunk = max(1, min(16, count // (workers * 8)))
+        yield from pool.map(work, range(count), chunksize=chunk)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

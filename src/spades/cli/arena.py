@@ -1,0 +1,298 @@
+"""``spades arena A B``: a seeded, reproducible match between two partnerships.
+
+The match itself lives in ``spades.arena``; this module reads the options,
+shows progress, writes the records and prints the summary.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Annotated, Any, Final, Protocol, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from spades.arena.match import MatchSetup, run_duplicate, run_games
+from spades.arena.players import DEFAULT_TIMEOUT, PlayerSpec, PlayerSpecError, parse_player
+from spades.arena.report import DuplicateReport, GamesReport
+from spades.bots import BOT_LEVELS
+from spades.core import record_to_json
+
+DEFAULT_COUNT: Final = 100
+PLAYER_HELP: Final = (
+    f"a bot level ({', '.join(BOT_LEVELS)}) or 'cmd:PROGRAM [ARGS]' for an external bot"
+)
+
+errors = Console(stderr=True, soft_wrap=True)  # never break an error message mid-line
+
+
+def arena(
+    a: Annotated[str, typer.Argument(help="The first partnership: " + PLAYER_HELP + ".")],
+    b: Annotated[str, typer.Argument(help="The second partnership, the same way.")],
+    games: Annotated[
+        int | None,
+        typer.Option(
+            "--games",
+            "-n",
+            min=1,
+            help=f"Full games to play (default {DEFAULT_COUNT}); the sides swap seats every game.",
+        ),
+    ] = None,
+    deals: Annotated[
+        int | None,
+        typer.Option(min=1, help=f"Deals to play with --duplicate (default {DEFAULT_COUNT})."),
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Play each deal twice, the sides swapped, one hand from 0-0: luck cancels.",
+        ),
+    ] = False,
+    seed: Annotated[int, typer.Option(help="Master seed: every deal and bot derive from it.")] = 0,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", "-j", min=1, help="Processes to play in (same results for any)."),
+    ] = 1,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write every game's (or table's) record here, one a line, in order."),
+    ] = None,
+    json_output: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one line of JSON.")
+    ] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    timeout: Annotated[
+        float, typer.Option(min=0.001, help="Seconds an external bot may take per move.")
+    ] = DEFAULT_TIMEOUT,
+) -> None:
+    """Play a match between two partnerships of bots and report who is stronger.
+
+    A plays North-South in even games and East-West in odd ones. With
+    --duplicate every deal is played at two tables with the same cards, A at
+    North-South at the first and East-West at the second.
+    """
+    side_a, side_b = _player(a, "A"), _player(b, "B")
+    count = _match_size(games, deals, duplicate)
+    setup = MatchSetup(side_a, side_b, seed=seed, timeout=timeout, keep_records=out is not None)
+    report: GamesReport | DuplicateReport
+    if duplicate:
+        report = DuplicateReport(setup)
+        _play(run_duplicate(setup, count, workers=workers), report.add, "deals", count, out, quiet)
+    else:
+        report = GamesReport(setup)
+        _play(run_games(setup, count, workers=workers), report.add, "games", count, out, quiet)
+    summary = report.summary()
+    if json_output:
+        print(json.dumps(summary, separators=(",", ":")))
+    else:
+        print_summary(Console(), summary)
+
+
+# ---------------------------------------------------------------- the options
+
+
+def _player(text: str, name: str) -> PlayerSpec:
+    try:
+        return parse_player(text)
+    except PlayerSpecError as error:
+        raise typer.BadParameter(str(error), param_hint=name) from None
+
+
+def _match_size(games: int | None, deals: int | None, duplicate: bool) -> int:
+    """How many games (or duplicate deals) to play; mixed-up options are refused."""
+    if duplicate:
+        if games is not None:
+            raise typer.BadParameter(
+                "a duplicate match plays deals, not games: use --deals", param_hint="--games"
+            )
+        return deals or DEFAULT_COUNT
+    if deals is not None:
+        raise typer.BadParameter(
+            "--deals needs --duplicate (a match of full games takes --games)",
+            param_hint="--deals",
+        )
+    return games or DEFAULT_COUNT
+
+
+# ------------------------------------------------------------ output on the way
+
+
+class _Played(Protocol):
+    @property
+    def records(self) -> tuple[dict[str, Any], ...]: ...
+
+
+Played = TypeVar("Played", bound=_Played)
+
+
+def _play(
+    results: Iterator[Played],
+    add: Callable[[Played], None],
+    label: str,
+    count: int,
+    out: Path | None,
+    quiet: bool,
+) -> None:
+    """Take each game's (or deal's) result as it comes: count it, write its records."""
+    with _records_file(out) as sink, _progress(label, count, quiet) as advance:
+        try:
+            for result in results:
+                add(result)
+                _write_records(sink, result.records)
+                advance()
+        except RuntimeError as error:  # a game that would not end, a worker that died
+            errors.print(f"arena stopped: {error}", style="red", markup=False, highlight=False)
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:  # the records written so far stay readable
+            errors.print("arena interrupted", style="red")
+            raise typer.Exit(130) from None
+
+
+@contextmanager
+def _records_file(path: Path | None) -> Iterator[IO[str] | None]:
+    if path is None:
+        yield None
+        return
+    try:
+        sink = path.open("w", encoding="utf-8")
+    except OSError as error:
+        errors.print(f"Cannot write {path}: {error.strerror}", style="red", markup=False)
+        raise typer.Exit(2) from None
+    with sink:
+        yield sink
+
+
+def _write_records(sink: IO[str] | None, records: Iterable[dict[str, Any]]) -> None:
+    if sink is not None:
+        for record in records:
+            sink.write(record_to_json(record) + "\n")
+
+
+@contextmanager
+def _progress(label: str, total: int, quiet: bool) -> Iterator[Callable[[], None]]:
+    """A progress bar with an ETA on stderr, yielding the function that advances it.
+
+    Only for a person watching: off with --quiet or when stderr is not a
+    terminal, so logs and pipes get no control codes.
+    """
+    console = Console(stderr=True)
+    progress = Progress(
+        TextColumn(f"[bold]{label}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=quiet or not console.is_terminal,
+        transient=True,
+    )
+    task = progress.add_task(label, total=total)
+    with progress:
+        yield lambda: progress.advance(task)
+
+
+# ------------------------------------------------------------------ summary
+
+
+def print_summary(console: Console, summary: dict[str, Any]) -> None:
+    """The summary as a table of the two sides, then the headline figure."""
+    sides = summary["sides"]
+    table = Table(
+        title=_title(summary),
+        title_justify="left",
+        caption="(in brackets: 95% confidence intervals)",
+        caption_justify="left",
+    )
+    table.add_column("", no_wrap=True)
+    for name in ("A", "B"):
+        table.add_column(name, justify="right", no_wrap=True)
+
+    def row(label: str, show: Callable[[str], str]) -> None:
+        table.add_row(label, *(show(name) for name in ("A", "B")))
+
+    if summary["mode"] == "games":
+        row("games won", lambda name: str(summary["wins"][name]))
+        row("win rate", lambda name: _rate_with_interval(summary["win_rate"][name]))
+    else:
+        row("points per deal", lambda name: _number_with_interval(summary["points"][name]))
+    row("hands played", lambda name: str(sides[name]["hands"]))
+    row("set rate", lambda name: _counted_rate(sides[name]["sets"], sides[name]["contracts"]))
+    row("Nil bids", lambda name: str(sides[name]["nil_bids"]))
+    row(
+        "Nil success", lambda name: _counted_rate(sides[name]["nils_made"], sides[name]["nil_bids"])
+    )
+    row("bags per hand", lambda name: _number(sides[name]["bags_per_hand"]))
+    row("mean table bid", lambda name: _number(sides[name]["mean_table_bid"]))
+    row("forfeits", lambda name: str(sides[name]["forfeits"]))
+    console.print(table)
+    console.print(_headline(summary), highlight=False)
+
+
+def _title(summary: dict[str, Any]) -> str:
+    if summary["mode"] == "games":
+        size = f"{summary['games']} games ({summary['hands']} hands)"
+    else:
+        size = f"{summary['deals']} duplicate deals"
+    players = summary["players"]
+    # The players are named in the title, not the column heads: a program's
+    # command line can be long, and would squeeze the table.
+    return escape(f"A = {players['A']}\nB = {players['B']}\n{size}, seed {summary['seed']}")
+
+
+def _headline(summary: dict[str, Any]) -> str:
+    if summary["mode"] == "games":
+        return f"Mean final margin, A minus B: {_points(summary['margin'])}."
+    line = (
+        f"A minus B per deal: {_points(summary['difference'])}, "
+        f"over {summary['pairs_scored']} deal pairs."
+    )
+    left_out = summary["deals"] - summary["pairs_scored"]
+    if left_out:
+        line += f" {left_out} deal(s) with a forfeit left out."
+    return line
+
+
+def _points(estimate: dict[str, float | None]) -> str:
+    """``+12.3 points (95% CI -5.1 to +29.7)``."""
+    shown = f"{_number(estimate['value'], signed=True)} points"
+    if estimate["low"] is None:
+        return shown
+    low, high = _number(estimate["low"], signed=True), _number(estimate["high"], signed=True)
+    return f"{shown} (95% CI {low} to {high})"
+
+
+def _number(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.1f}" if signed else f"{value:.2f}"
+
+
+def _number_with_interval(estimate: dict[str, float | None]) -> str:
+    shown = f"{_number(estimate['value'], signed=True)}"
+    if estimate["low"] is None:
+        return shown
+    low, high = _number(estimate["low"], signed=True), _number(estimate["high"], signed=True)
+    return f"{shown} ({low} to {high})"
+
+
+def _rate_with_interval(estimate: dict[str, float]) -> str:
+    return f"{estimate['value']:.1%} ({estimate['low']:.1%} to {estimate['high']:.1%})"
+
+
+def _counted_rate(part: int, whole: int) -> str:
+    return f"{part / whole:.1%} ({part}/{whole})" if whole else "-"

@@ -1,0 +1,188 @@
+"""`spades arena`, run through the real console script."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
+ESTIMATE_KEYS = {"value", "low", "high"}
+SIDE_KEYS = {
+    "hands", "contracts", "sets", "set_rate", "nil_bids", "nils_made", "nil_success",
+    "bags_per_hand", "mean_table_bid", "forfeits",
+}  # fmt: skip
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [SPADES_SCRIPT, "arena", *args], capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def summary_of(*args: str) -> dict[str, Any]:
+    result = run(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 1, "--json prints one line"
+    summary: dict[str, Any] = json.loads(lines[0])
+    return summary
+
+
+def records_in(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def assert_inside(estimate: dict[str, float]) -> None:
+    assert set(estimate) == ESTIMATE_KEYS
+    assert estimate["low"] <= estimate["value"] <= estimate["high"]
+
+
+def replay_is_clean(path: Path, count: int) -> None:
+    result = subprocess.run(
+        [SPADES_SCRIPT, "replay", "--quiet", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"{count} record(s) checked: all valid" in result.stdout
+
+
+# ----------------------------------------------------------------------- games
+
+
+def test_games_summary_has_win_rates_margin_and_side_records(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    summary = summary_of("random", "random", "--games", "8", "--seed", "4", "--out", str(out))
+    assert summary["mode"] == "games" and summary["games"] == 8 and summary["seed"] == 4
+    assert summary["players"] == {"A": "random", "B": "random"}
+    assert sum(summary["wins"].values()) == 8
+    for side in ("A", "B"):
+        assert_inside(summary["win_rate"][side])
+        assert set(summary["sides"][side]) == SIDE_KEYS
+        assert summary["sides"][side]["hands"] == summary["hands"]
+        assert summary["sides"][side]["forfeits"] == 0
+    assert_inside(summary["margin"])
+
+    # The summary agrees with the records: A sits North-South in even games.
+    records = records_in(out)
+    assert len(records) == 8
+    a_teams = ["NS" if index % 2 == 0 else "EW" for index in range(8)]
+    a_wins = sum(record["winner"] == team for record, team in zip(records, a_teams, strict=True))
+    assert summary["wins"]["A"] == a_wins
+    margins = [
+        record["final"][team] - record["final"]["EW" if team == "NS" else "NS"]
+        for record, team in zip(records, a_teams, strict=True)
+    ]
+    assert summary["margin"]["value"] == pytest.approx(sum(margins) / 8)
+    assert summary["hands"] == sum(len(record["hands"]) for record in records)
+    replay_is_clean(out, 8)
+
+
+def test_games_table_is_readable() -> None:
+    result = run("random", "random", "--games", "4", "--seed", "2")
+    assert result.returncode == 0, result.stderr
+    for text in ("4 games", "A = random", "B = random", "win rate", "set rate", "Nil success",
+                 "bags per hand", "mean table bid", "forfeits", "Mean final margin, A minus B"):  # fmt: skip
+        assert text in result.stdout
+    assert result.stderr == ""  # no progress bar when stderr is not a terminal
+
+
+def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
+    outputs = []
+    for workers in ("1", "2", "1"):
+        out = tmp_path / f"w{workers}-{len(outputs)}.jsonl"
+        result = run(
+            "random", "random", "--games", "12", "--seed", "21", "--workers", workers,
+            "--out", str(out), "--json",
+        )  # fmt: skip
+        assert result.returncode == 0, result.stderr
+        outputs.append((result.stdout, out.read_text()))
+    assert outputs[0] == outputs[1] == outputs[2]
+    other = summary_of("random", "random", "--games", "12", "--seed", "22")
+    assert other != json.loads(outputs[0][0])
+
+
+# ------------------------------------------------------------------- duplicate
+
+
+def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
+    out = tmp_path / "deals.jsonl"
+    args = ("random", "random", "--duplicate", "--deals", "6", "--seed", "8", "--out", str(out))
+    summary = summary_of(*args)
+    assert summary["mode"] == "duplicate" and summary["deals"] == summary["pairs_scored"] == 6
+    for side in ("A", "B"):
+        assert_inside(summary["points"][side])
+        assert set(summary["sides"][side]) == SIDE_KEYS
+        assert summary["sides"][side]["hands"] == 12  # two tables a deal
+    # The same bot at both tables with the same seeds plays the same hand: luck cancels.
+    assert summary["difference"] == {"value": 0.0, "low": 0.0, "high": 0.0}
+
+    records = records_in(out)
+    assert len(records) == 12  # one per table hand, in order
+    a_points = []
+    for first, second in zip(records[::2], records[1::2], strict=True):
+        one, two = first["hands"][0], second["hands"][0]
+        assert len(first["hands"]) == len(second["hands"]) == 1
+        assert one["deal"] == two["deal"] and one["dealer"] == two["dealer"]
+        a_points.append((one["score"]["NS"]["delta"] + two["score"]["EW"]["delta"]) / 2)
+    assert [record["hands"][0]["dealer"] for record in records[::2]] == list("NESWNE")
+    assert summary["points"]["A"]["value"] == pytest.approx(sum(a_points) / 6, abs=1e-6)
+    replay_is_clean(out, 12)
+
+
+def test_duplicate_is_the_same_for_any_number_of_workers() -> None:
+    args = ("random", "random", "--duplicate", "--deals", "10", "--seed", "5")
+    assert summary_of(*args, "--workers", "2") == summary_of(*args)
+
+
+def test_duplicate_table_is_readable() -> None:
+    result = run("random", "random", "--duplicate", "--deals", "3", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "3 duplicate deals" in result.stdout and "points per deal" in result.stdout
+    assert "A minus B per deal" in result.stdout
+
+
+# ------------------------------------------------------------- external bots
+
+
+def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
+    out = tmp_path / "external.jsonl"
+    program = f"cmd:{shlex.quote(SPADES_SCRIPT)} bot random"
+    summary = summary_of(program, "random", "--games", "2", "--seed", "3", "--out", str(out))
+    assert summary["players"]["A"] == program
+    assert summary["sides"]["A"]["forfeits"] == summary["sides"]["B"]["forfeits"] == 0
+    replay_is_clean(out, 2)
+
+
+# ---------------------------------------------------------------------- errors
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("random", "grandmaster"), "unknown player 'grandmaster'"),
+        (("cmd:no-such-program-at-all", "random"), "cannot run 'no-such-program-at-all'"),
+        (("random", "random", "--deals", "3"), "--deals needs --duplicate"),
+        (("random", "random", "--duplicate", "--games", "3"), "use --deals"),
+        (("random", "random", "--games", "0"), "--games"),
+    ],
+)
+def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    unwrapped = " ".join(result.stderr.replace("│", " ").split())  # the error panel wraps lines
+    assert message in unwrapped, result.stderr
+    assert result.stdout == ""
+
+
+def test_an_unwritable_out_file_exits_2(tmp_path: Path) -> None:
+    result = run("random", "random", "--games", "1", "--out", str(tmp_path / "no" / "such.jsonl"))
+    assert result.returncode == 2 and "Cannot write" in result.stderr
