@@ -385,7 +385,7 @@ def test_following_bots_are_started_told_every_event_and_closed() -> None:
     [
         (BrokenBot, "failed to start: no such program"),
         (FailingBot, "forfeits: the program crashed"),
-        (CheatingBot, "made an illegal move: A bid is Nil or a number from 1 to 13, not 14"),
+        (CheatingBot, "made an illegal bid (14): A bid is Nil or a number from 1 to 13, not 14"),
     ],
 )
 def test_a_failing_or_cheating_bot_forfeits_for_its_side(bot_type: type[Bot], reason: str) -> None:

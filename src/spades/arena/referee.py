@@ -95,31 +95,39 @@ def _start_game(
         preset_deals=preset_deals,
         players={seat: bots[seat].name for seat in SEATS},
     )
-    for seat in SEATS:
-        try:
-            bots[seat].start_game(seat, rules)
-        except BotFailure as failure:
-            game.forfeit(seat, f"{SEAT_NAMES[seat]} failed to start: {failure}")
-            return game
+    start_bots(game, bots)
     return game
+
+
+def start_bots(game: Game, bots: Mapping[Seat, Bot]) -> list[Event]:
+    """Tell each bot its seat; a bot that cannot start forfeits (its events returned).
+    ``bots`` may leave seats out (a human's)."""
+    for seat, bot in sorted(bots.items()):
+        try:
+            bot.start_game(seat, game.rules)
+        except BotFailure as failure:
+            return game.forfeit(seat, f"{SEAT_NAMES[seat]} failed to start: {failure}")
+    return []
 
 
 def _play_until(game: Game, bots: Mapping[Seat, Bot], *, hands: int | None, max_hands: int) -> None:
     """Take turns until the game is over or, if ``hands`` is given, that many hands are scored."""
     if game.is_over:  # a bot failed to start
         return
-    listeners = [seat for seat in SEATS if bots[seat].wants_events]
-    _tell(bots, listeners, game, game.log[:])
+    listeners = listeners_of(bots)
+    tell_bots(bots, listeners, game, game.log[:])
     while not game.is_over and (hands is None or len(game.history) < hands):
         if game.hand_number > max_hands:
             raise RuntimeError(f"game {game.seed} did not end within {max_hands} hands")
         actor = game.to_act
         assert actor is not None
-        events = _take_turn(game, actor, bots[actor])
-        _tell(bots, listeners, game, events)
+        events = bot_turn(game, actor, bots[actor])
+        tell_bots(bots, listeners, game, events)
 
 
-def _take_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
+def bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
+    """Ask ``bot`` for ``seat``'s move on its own view and make it; a bot that fails
+    or moves illegally forfeits the game for its side. Returns the events caused."""
     view = game.view(seat)
     name = SEAT_NAMES[seat]
     try:
@@ -140,16 +148,23 @@ def _take_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
         return game.forfeit(seat, f"{name} forfeits: {failure}")
 
 
-def _tell(bots: Mapping[Seat, Bot], listeners: list[Seat], game: Game, events: list[Event]) -> None:
+def listeners_of(bots: Mapping[Seat, Bot]) -> list[Seat]:
+    """The seats whose bots follow the public events."""
+    return [seat for seat, bot in sorted(bots.items()) if bot.wants_events]
+
+
+def tell_bots(
+    bots: Mapping[Seat, Bot], listeners: list[Seat], game: Game, events: list[Event]
+) -> list[Event]:
     """Pass each public event to the bots that follow them, with their current view
-    (the view after the whole turn: the events carry what changed)."""
-    if not listeners:
-        return
+    (the view after the whole turn: the events carry what changed). A bot that
+    fails here forfeits; the forfeit's events are returned."""
     for event in events:
         for seat in listeners:
             try:
                 bots[seat].observe(event, game.view(seat))
             except BotFailure as failure:
-                if not game.is_over:
-                    game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
-                return
+                if game.is_over:
+                    return []
+                return game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
+    return []

@@ -21,7 +21,8 @@ from rich.table import Table
 from rich.text import Text
 
 from spades.arena import seat_bots
-from spades.bots import BOT_LEVELS, Bot, BotFailure
+from spades.arena.referee import bot_turn, listeners_of, start_bots, tell_bots
+from spades.bots import BOT_LEVELS, Bot
 from spades.core import (
     EAST,
     NIL,
@@ -38,7 +39,6 @@ from spades.core import (
     HandDealt,
     HandScored,
     HandState,
-    IllegalActionError,
     Phase,
     ScoredHand,
     Seat,
@@ -371,7 +371,7 @@ class TerminalGame:
         self.unicode = console.encoding.startswith("utf")
         self.echo_answers = echo_answers
         self.spade_played = False
-        self.listeners = [seat for seat, bot in bots.items() if bot.wants_events]
+        self.listeners = listeners_of(bots)
 
     def run(self) -> bool:
         """Play until the game ends (True) or the user quits (False)."""
@@ -394,41 +394,17 @@ class TerminalGame:
         self.announce(self.tell_bots(events))
 
     # ------------------------------------------------------------ the bots
-    # The same protocol as the referee's: a failing or cheating bot forfeits the game
+    # The referee's own turn-taking: a failing or cheating bot forfeits the game
     # for its side instead of crashing the user's session.
 
     def start_bots(self) -> None:
-        for seat, bot in self.bots.items():
-            try:
-                bot.start_game(seat, self.game.rules)
-            except BotFailure as failure:
-                self.game.forfeit(seat, f"{SEAT_NAMES[seat]} failed to start: {failure}")
-                return
+        start_bots(self.game, self.bots)
 
     def bot_turn(self, seat: Seat) -> list[Event]:
-        game = self.game
-        view = game.view(seat)  # a bot is only ever told what its seat may know
-        try:
-            if game.phase is Phase.BIDDING:
-                return game.bid(seat, self.bots[seat].bid(view))
-            return game.play(seat, self.bots[seat].play(view))
-        except IllegalActionError as error:
-            return game.forfeit(seat, f"{SEAT_NAMES[seat]} made an illegal move: {error}")
-        except BotFailure as failure:
-            return game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
+        return bot_turn(self.game, seat, self.bots[seat])
 
     def tell_bots(self, events: list[Event]) -> list[Event]:
-        """Pass each event to the bots that follow them, with their view after the turn;
-        returns the events of a forfeit if one fails."""
-        for event in events:
-            for seat in self.listeners:
-                try:
-                    self.bots[seat].observe(event, self.game.view(seat))
-                except BotFailure as failure:
-                    if self.game.is_over:
-                        return []
-                    return self.game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
-        return []
+        return tell_bots(self.bots, self.listeners, self.game, events)
 
     def take_turn(self) -> list[Event]:
         seat = self.game.to_act
