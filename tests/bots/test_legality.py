@@ -4,10 +4,19 @@ benchmarks/bots.py; this runs a few hundred hands on every test run)."""
 import pytest
 
 from spades.arena import game_seeds, play_game, seat_bots
-from spades.bots import BOT_LEVELS
+from spades.arena.referee import play_hand
+from spades.bots import BOT_LEVELS, SearchBot
+from spades.core.hand import deal_from_seed
+
+SEARCH_LEVELS = sorted(
+    level
+    for level, bot in BOT_LEVELS.items()
+    if isinstance(bot, type) and issubclass(bot, SearchBot)
+)
+CHEAP_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCH_LEVELS))
 
 
-@pytest.mark.parametrize("level", sorted(BOT_LEVELS))
+@pytest.mark.parametrize("level", CHEAP_LEVELS)
 def test_no_illegal_move_in_full_games(level: str) -> None:
     hands = 0
     for seed in game_seeds(2026, 12):
@@ -16,6 +25,19 @@ def test_no_illegal_move_in_full_games(level: str) -> None:
         assert game.outcome is not None
         hands += len(game.history)
     assert hands >= 12
+
+
+@pytest.mark.parametrize("level", SEARCH_LEVELS)
+def test_search_levels_play_legal_hands(level: str) -> None:
+    for seed in range(3):
+        bots = {seat: BOT_LEVELS[level](f"{seed}:{seat}") for seat in (0, 2)}
+        for seat in (0, 2):
+            bots[seat].think = 0.005  # type: ignore[attr-defined]
+            bots[seat].max_worlds = 3  # type: ignore[attr-defined]
+        bots |= seat_bots({1: "normal", 3: "normal"}, seed)
+        game = play_hand(bots, dealer=seed % 4, deal=deal_from_seed(seed), seed=seed)
+        assert game.forfeited_by is None, game.forfeited_by
+        assert len(game.history) == 1
 
 
 def test_mixed_tables_finish_cleanly() -> None:

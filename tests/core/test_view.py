@@ -74,3 +74,22 @@ def test_voids_shown_by_failing_to_follow_are_public() -> None:
     assert view.void_suits(SOUTH) == {2}  # hearts
     assert view.plays() == [(1, parse_cards("2H")[0]), (2, parse_cards("2S")[0])]
     assert view.spades_broken
+
+
+def test_a_state_rebuilt_from_a_view_and_the_true_hands_is_the_same_position() -> None:
+    from spades.core import state_from_view
+
+    game = Game(seed=31)
+    rng = random.Random(31)
+    for _ in range(27):
+        seat = game.to_act
+        assert seat is not None
+        if game.phase is Phase.BIDDING:
+            game.bid(seat, 3)
+        else:
+            game.play(seat, rng.choice(game.legal_cards()))
+        view = game.view(SOUTH)
+        rebuilt = state_from_view(view, game.hand.hands)
+        assert rebuilt.deal == game.hand.deal
+        assert rebuilt.tricks == game.hand.tricks and rebuilt.trick == game.hand.trick
+        assert rebuilt.turn == game.hand.turn and rebuilt.legal_mask() == game.hand.legal_mask()

@@ -7,11 +7,14 @@ from collections.abc import Callable
 from .base import Bot, BotFailure
 from .knowledge import EasyBot, KnowledgeBot
 from .random_bot import RandomBot
+from .search.player import ExpertBot, SearchBot
 
 BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "random": RandomBot,
     "easy": EasyBot,
     "normal": KnowledgeBot,
+    "hard": SearchBot,
+    "expert": ExpertBot,
 }
 """Every built-in bot by the name used on the command line and in records."""
 
@@ -30,4 +33,14 @@ def make_bot(level: str, seed: int | str | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "BotFailure", "EasyBot", "KnowledgeBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_LEVELS",
+    "Bot",
+    "BotFailure",
+    "EasyBot",
+    "ExpertBot",
+    "KnowledgeBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+]

@@ -69,7 +69,7 @@ from .seats import (
     seat_name,
     team_of,
 )
-from .view import PlayerView
+from .view import PlayerView, state_from_view
 
 __all__ = [
     "CARDCOUCH", "CLUBS", "DIAMONDS", "EAST", "EW", "FULL_DECK", "HEARTS", "NIL", "NORTH",
@@ -82,5 +82,5 @@ __all__ = [
     "bid_name", "card_long_name", "card_name", "cards_in", "deal", "game_from_record",
     "game_outcome", "game_to_record", "legal_play_mask", "mask_of", "next_seat", "parse_card",
     "parse_cards", "parse_seat", "partner_of", "rank_of", "read_records", "record_to_json",
-    "score_hand", "seat_name", "suit_of", "team_of", "trick_winner",
+    "score_hand", "seat_name", "state_from_view", "suit_of", "team_of", "trick_winner",
 ]  # fmt: skip

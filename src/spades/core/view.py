@@ -7,6 +7,7 @@ cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import FULL_DECK, SUIT_MASKS, SUIT_OF, Card, cards_in
@@ -164,3 +165,28 @@ class PlayerView:
     def cards_left_in_suit(self, suit: int) -> int:
         """The unseen cards of ``suit``: held by the other three seats."""
         return self.unseen & SUIT_MASKS[suit]
+
+
+def state_from_view(view: PlayerView, hands: Sequence[int]) -> HandState:
+    """A full ``HandState`` consistent with ``view`` where the seats hold ``hands``
+    (the cards each seat still holds; ``hands[view.seat]`` must be the view's own).
+
+    The hook of determinized search: a search player samples the hidden hands
+    and plays on the result, never on the real deal it cannot see.
+    """
+    if hands[view.seat] != view.hand:
+        raise ValueError("the viewer's own hand must be kept as it is")
+    played_by = [0, 0, 0, 0]
+    for seat, card in view.plays():
+        played_by[seat] |= 1 << card
+    dealt = [hands[seat] | played_by[seat] for seat in range(4)]
+    state = HandState.from_deal(view.dealer, dealt)
+    for seat, bid in view.bids:
+        state.apply_bid(bid)
+        assert state.bid_order[-1] == seat
+    for trick in view.tricks:
+        for card in trick.cards:
+            state.apply_play(card)
+    for card in view.trick:
+        state.apply_play(card)
+    return state
