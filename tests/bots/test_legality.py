@@ -34,6 +34,7 @@ def test_search_levels_play_legal_hands(level: str) -> None:
         for seat in (0, 2):
             bots[seat].think = 0.005  # type: ignore[attr-defined]
             bots[seat].max_worlds = 3  # type: ignore[attr-defined]
+            bots[seat].max_bid_worlds = 3  # type: ignore[attr-defined]
         bots |= seat_bots({1: "normal", 3: "normal"}, seed)
         game = play_hand(bots, dealer=seed % 4, deal=deal_from_seed(seed), seed=seed)
         assert game.forfeited_by is None, game.forfeited_by

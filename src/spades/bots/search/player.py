@@ -42,6 +42,10 @@ class SearchBot(Bot):
     """Seconds to think per decision (at least ``min_worlds`` deals are searched)."""
     min_worlds = 6
     max_worlds = 24
+    bid_think = 0.3
+    """Bidding fixes the whole hand's contract: it gets more time and deals."""
+    min_bid_worlds = 16
+    max_bid_worlds = 40
 
     def __init__(self, seed: int | str | None = None, think: float | None = None) -> None:
         super().__init__(seed)
@@ -88,16 +92,16 @@ class SearchBot(Bot):
         base = choose_bid(view, BidStyle())
         candidates = {max(1, base - 1), max(1, base), min(13, max(1, base) + 1)}
         partner_bid = view.bid_of(partner_of(view.seat))
-        if base == NIL or (partner_bid != NIL and nil_danger(view.hand) <= 1.6):
+        if base == NIL or (partner_bid != NIL and nil_danger(view.hand) <= 1.2):
             candidates.add(NIL)
         options = sorted(candidates)
         hidden = HiddenHands(view)
         values = dict.fromkeys(options, 0.0)
         total_weight = 0.0
-        deadline = time.perf_counter() + self.think
+        deadline = time.perf_counter() + self.bid_think
         worlds = 0
-        while worlds < self.max_worlds and (
-            worlds < self.min_worlds or time.perf_counter() < deadline
+        while worlds < self.max_bid_worlds and (
+            worlds < self.min_bid_worlds or time.perf_counter() < deadline
         ):
             hands = hidden.sample(self.rng)
             weight = deal_weight(view, hands)
@@ -120,6 +124,9 @@ class ExpertBot(SearchBot):
     think = 0.35
     min_worlds = 12
     max_worlds = 64
+    bid_think = 0.8
+    min_bid_worlds = 32
+    max_bid_worlds = 96
 
 
 # --------------------------------------------------------------- the pieces
