@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from spades.arena.match import a_team_of_game, derive_seed, tally_game
 from spades.arena.referee import play_game
 from spades.arena.stats import SideTally, share
-from spades.bots import BOT_LEVELS, Bot, make_bot
+from spades.bots import BOT_LEVELS, Bot, SearchBot, make_bot
 from spades.core import SEATS, Card, Event, PlayerView, Rules, Seat, team_of
 
 
@@ -148,11 +148,22 @@ HEADER = (
 )
 
 
+def is_search_level(level: str) -> bool:
+    factory = BOT_LEVELS[level]
+    return isinstance(factory, type) and issubclass(factory, SearchBot)
+
+
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--hands", type=int, default=10_000, help="hands per level")
+    parser.add_argument(
+        "--search-hands",
+        type=int,
+        default=100,
+        help="hands for the search levels (hard, expert), which think for tenths of a second a move",
+    )
     parser.add_argument("--seed", type=int, default=0, help="master seed")
     parser.add_argument(
         "--against",
@@ -178,12 +189,14 @@ def main() -> int:
     opponents = "itself at all four seats" if arguments.against is None else arguments.against
     print(
         f"Python {sys.version.split()[0]}: each level against {opponents}, "
-        f"{arguments.hands:,} hands, seed {arguments.seed}; decision times in microseconds"
+        f"{arguments.hands:,} hands ({arguments.search_hands:,} for search levels), "
+        f"seed {arguments.seed}; decision times in microseconds"
     )
     print(HEADER)
     failed = []
     for level in arguments.levels:
-        result = measure(level, arguments.hands, arguments.against, arguments.seed)
+        hands = arguments.search_hands if is_search_level(level) else arguments.hands
+        result = measure(level, hands, arguments.against, arguments.seed)
         print(report(result), flush=True)
         if result.forfeits:
             failed.append(result)
