@@ -1,0 +1,384 @@
+"""Spades as a PettingZoo AEC environment: four agents, the engine's own rules.
+
+Agents are ``"N"``, ``"E"``, ``"S"``, ``"W"``; ``agent_selection`` is always
+the engine's seat to act (the bidding, then the play, trick winner leading).
+Every action goes through the engine's checked entry points (``Game.bid``,
+``Game.play``), every score comes from ``Game`` (``score_hand``): the
+environment adds no rule of its own. Observations are encoded from the acting
+seat's ``PlayerView`` only (see ``spades.rl.encoding`` and docs/rl.md).
+
+>>> env = raw_env(episode="hand")
+>>> env.reset(seed=7)
+>>> env.agent_selection == "NESW"[env.game.to_act]
+True
+>>> observation, reward, terminated, truncated, info = env.last()
+>>> sorted(observation), observation["observation"].shape, int(observation["action_mask"].sum())
+(['action_mask', 'observation'], (543,), 14)
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar, Final, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from spades.core import (
+    CARDCOUCH,
+    Event,
+    Game,
+    GameOver,
+    HandScored,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    Rules,
+    ScoredHand,
+    Seat,
+    bid_name,
+    card_name,
+    team_of,
+)
+from spades.core.seats import SEAT_LETTERS
+
+from .encoding import (
+    ACTION_COUNT,
+    CARD_ACTIONS,
+    OBSERVATION_PARTS,
+    FloatArray,
+    Int8Array,
+    action_mask,
+    encode_view,
+    observation_bounds,
+    split_observation,
+)
+
+AGENTS: Final = ("N", "E", "S", "W")
+"""The agents, by seat: index ``seat`` is that seat's name."""
+
+SEED_BITS: Final = 63
+
+Episode = Literal["hand", "game"]
+ObservationMode = Literal["flat", "dict"]
+IllegalActionMode = Literal["penalize", "raise"]
+
+Observation = dict[str, Any]
+"""``{"observation": ..., "action_mask": int8[66]}``; the observation is a float32
+vector (``"flat"``) or a dict of its named blocks (``"dict"``)."""
+
+
+class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv is Any here
+    """Four seats of Spades as a PettingZoo ``AECEnv``.
+
+    ``episode="hand"``: one hand from 0-0. When it is scored every agent gets its
+    team's hand score (``delta``) times ``reward_scale`` and the episode ends.
+
+    ``episode="game"``: a whole game, to 500 or -200. At the end the winners get
+    +1 and the losers -1; with ``shaping=True`` every agent also gets its team's
+    hand score times ``reward_scale`` each time a hand is scored. A game still
+    going after ``max_hands`` hands is truncated (a guard for rule variants).
+
+    An illegal action (masked out, out of range, or not an int) is handled per
+    ``illegal_action``: ``"penalize"`` ends the episode at once, the offender
+    getting ``illegal_reward`` (-1) and the others 0, the engine's explanation in
+    the offender's ``info["illegal_action"]``; ``"raise"`` raises the engine's
+    ``IllegalActionError`` (and changes nothing).
+
+    ``self.game`` is the full game (every hand): for referees and tests, never
+    for an agent.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "spades_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        *,
+        episode: Episode = "hand",
+        observation_mode: ObservationMode = "flat",
+        illegal_action: IllegalActionMode = "penalize",
+        reward_scale: float = 0.01,
+        shaping: bool = False,
+        illegal_reward: float = -1.0,
+        rules: Rules = CARDCOUCH,
+        max_hands: int = 1000,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        _check_choice("episode", episode, ("hand", "game"))
+        _check_choice("observation_mode", observation_mode, ("flat", "dict"))
+        _check_choice("illegal_action", illegal_action, ("penalize", "raise"))
+        if render_mode is not None:
+            _check_choice("render_mode", render_mode, ("human", "ansi"))
+        if max_hands < 1:
+            raise ValueError(f"max_hands must be at least 1, got {max_hands}")
+        self.episode: Episode = episode
+        self.observation_mode: ObservationMode = observation_mode
+        self.illegal_action: IllegalActionMode = illegal_action
+        self.reward_scale = float(reward_scale)
+        self.shaping = shaping
+        self.illegal_reward = float(illegal_reward)
+        self.rules = rules
+        self.max_hands = max_hands
+        self.render_mode = render_mode
+
+        self.possible_agents: list[str] = list(AGENTS)
+        self.observation_spaces: dict[str, spaces.Dict] = {
+            agent: _observation_space(rules, observation_mode) for agent in AGENTS
+        }
+        self.action_spaces: dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS
+        }
+
+        self._seeds = random.Random()  # fresh entropy until reset(seed=...)
+        self.game = Game(rules, seed=0)
+        self.last_events: list[Event] = []
+        """The public events the last engine action caused (for bots that follow them)."""
+        self._finished: ScoredHand | None = None  # the hand that ended a hand episode
+        self._done = True
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection: str = AGENTS[0]
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------- reset
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """Deal a new game. ``reset(seed=s)`` plays ``Game(seed=s)``: the same deals
+        and dealer as the engine gives that seed; later ``reset()`` calls draw
+        their game seeds from ``s``, so a seeded run of episodes repeats exactly."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        else:
+            game_seed = self._seeds.getrandbits(SEED_BITS)
+        self.game = Game(self.rules, seed=game_seed)
+        self.last_events = list(self.game.log)
+        self._finished = None
+        self._done = False
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos = {agent: {} for agent in AGENTS}
+        self.agent_selection = AGENTS[self._to_act()]
+
+    # -------------------------------------------------------------------- step
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        seat = AGENTS.index(agent)
+        try:
+            events = self._apply(seat, action)
+        except IllegalActionError as error:
+            if self.illegal_action == "raise":
+                raise
+            self.last_events = []
+            self.rewards[agent] = self.illegal_reward
+            self.infos[agent] = {"illegal_action": str(error)}
+            self._end(truncated=False)
+            self._accumulate_rewards()
+            return
+        self.last_events = events
+        for event in events:
+            if isinstance(event, HandScored):
+                self._hand_scored(event)
+            elif isinstance(event, GameOver):
+                self._game_over(event)
+        if not self._done:
+            if self.episode == "game" and len(self.game.history) >= self.max_hands:
+                self._end(truncated=True)
+            else:
+                self.agent_selection = AGENTS[self._to_act()]
+        self._accumulate_rewards()
+
+    def _apply(self, seat: Seat, action: Any) -> list[Event]:
+        """Play ``action`` through the engine's checked entry points."""
+        try:
+            index = operator.index(action)
+        except TypeError:
+            raise IllegalActionError(
+                f"{action!r} is not an action: use an int, 0..51 a card, 52..65 a bid",
+                rule="action",
+            ) from None
+        if 0 <= index < CARD_ACTIONS:
+            return self.game.play(seat, index)
+        if CARD_ACTIONS <= index < ACTION_COUNT:
+            return self.game.bid(seat, index - CARD_ACTIONS)
+        raise IllegalActionError(
+            f"{index} is not an action: 0..51 are cards, 52..65 bids", rule="action"
+        )
+
+    def _hand_scored(self, event: HandScored) -> None:
+        if self.episode == "hand" or self.shaping:
+            for agent in self.agents:
+                delta = event.scores[team_of(AGENTS.index(agent))].delta
+                self.rewards[agent] += delta * self.reward_scale
+        if self.episode == "hand":
+            self._finished = self.game.history[-1]
+            self._end(truncated=False)
+
+    def _game_over(self, event: GameOver) -> None:
+        if self.episode != "game":
+            return
+        for agent in self.agents:
+            won = team_of(AGENTS.index(agent)) == event.outcome.winner
+            self.rewards[agent] += 1.0 if won else -1.0
+        self._end(truncated=False)
+
+    def _end(self, *, truncated: bool) -> None:
+        self._done = True
+        for agent in self.agents:
+            if truncated:
+                self.truncations[agent] = True
+            else:
+                self.terminations[agent] = True
+
+    def _to_act(self) -> Seat:
+        seat = self.game.to_act
+        assert seat is not None, "the game is over"
+        return seat
+
+    # ----------------------------------------------------------------- observe
+
+    def view(self, agent: str) -> PlayerView:
+        """What ``agent``'s seat may know now. After a hand episode ends, the
+        finished hand (all 13 tricks, the score after it), not the next deal."""
+        seat = AGENTS.index(agent)
+        finished = self._finished
+        if finished is not None:  # the engine has already dealt the next hand
+            return PlayerView.of(
+                finished.state,
+                seat,
+                totals=finished.totals,
+                bags=(finished.scores[0].bags, finished.scores[1].bags),
+                hand_number=finished.number,
+                rules=self.rules,
+            )
+        return self.game.view(seat)
+
+    def observe(self, agent: str) -> Observation:
+        view = self.view(agent)
+        flat = encode_view(view)
+        if self._done or agent != self.agent_selection:
+            mask: Int8Array = np.zeros(ACTION_COUNT, dtype=np.int8)
+        else:
+            mask = action_mask(view)
+        observation: FloatArray | dict[str, FloatArray] = flat
+        if self.observation_mode == "dict":
+            observation = split_observation(flat)
+        return {"observation": observation, "action_mask": mask}
+
+    # ------------------------------------------------------------ render/close
+
+    def render(self) -> str | None:
+        """The table in text, as a spectator sees it (no one's cards)."""
+        if self.render_mode is None:
+            return None
+        text = describe_table(self.view(self.agent_selection))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def describe_table(view: PlayerView) -> str:
+    """A few lines on the public state of ``view``'s hand.
+
+    >>> from spades.core import Game
+    >>> print(describe_table(Game(seed=7).view(0)))  # doctest: +ELLIPSIS
+    Hand 1, dealer ..., bidding; ... to act
+    Bids: -
+    Tricks won: N 0, E 0, S 0, W 0
+    Score: NS 0 (0 bags), EW 0 (0 bags)
+    """
+    phase = view.phase.value
+    turn = "" if view.turn is None else f"; {SEAT_LETTERS[view.turn]} to act"
+    bids = ", ".join(f"{SEAT_LETTERS[seat]} {bid_name(bid)}" for seat, bid in view.bids)
+    lines = [
+        f"Hand {view.hand_number}, dealer {SEAT_LETTERS[view.dealer]}, {phase}{turn}",
+        f"Bids: {bids or '-'}",
+    ]
+    if view.phase is Phase.PLAYING:
+        cards = " ".join(card_name(card) for card in view.trick)
+        lines.append(
+            f"Trick {view.trick_number}, led by {SEAT_LETTERS[view.leader]}: {cards or '-'}"
+            + (", spades broken" if view.spades_broken else "")
+        )
+    won = ", ".join(f"{SEAT_LETTERS[seat]} {n}" for seat, n in enumerate(view.tricks_won))
+    lines.append(f"Tricks won: {won}")
+    lines.append(
+        f"Score: NS {view.totals[0]} ({view.bags[0]} bags), "
+        f"EW {view.totals[1]} ({view.bags[1]} bags)"
+    )
+    return "\n".join(lines)
+
+
+def _observation_space(rules: Rules, mode: ObservationMode) -> spaces.Dict:
+    low, high = observation_bounds(rules)
+    observation: spaces.Space[Any]
+    if mode == "flat":
+        observation = spaces.Box(low, high, dtype=np.float32)
+    else:
+        observation = spaces.Dict(
+            {
+                part.name: spaces.Box(
+                    low[part.offset : part.stop].reshape(part.shape),
+                    high[part.offset : part.stop].reshape(part.shape),
+                    dtype=np.float32,
+                )
+                for part in OBSERVATION_PARTS
+            }
+        )
+    return spaces.Dict(
+        {
+            "observation": observation,
+            "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+        }
+    )
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}, not {value!r}")
+
+
+def raw_env(**options: Any) -> SpadesEnv:
+    """The environment itself (see ``SpadesEnv`` for the options)."""
+    return SpadesEnv(**options)
+
+
+def env(**options: Any) -> Any:
+    """The environment wrapped in PettingZoo's ``OrderEnforcingWrapper`` (which
+    refuses calls before ``reset``), the usual way to hand it to training code."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    return OrderEnforcingWrapper(raw_env(**options))
