@@ -61,6 +61,8 @@ class MatchSetup:
     seed: int
     rules: Rules = CARDCOUCH
     timeout: float = DEFAULT_TIMEOUT
+    think: float | None = None
+    """Seconds per decision for the search levels (None: their defaults)."""
     """Seconds an external program may think per move."""
     keep_records: bool = False
     """Send each game's record back from the worker (only when they are written out)."""
@@ -189,7 +191,9 @@ def seated_bots(setup: MatchSetup, a_team: Team, seed: int) -> Iterator[dict[Sea
     try:
         for seat in SEATS:
             spec = setup.a if team_of(seat) == a_team else setup.b
-            bots[seat] = make_player(spec, derive_seed(seed, "seat", seat), timeout=setup.timeout)
+            bots[seat] = make_player(
+                spec, derive_seed(seed, "seat", seat), timeout=setup.timeout, think=setup.think
+            )
         yield bots
     finally:
         for bot in bots.values():

@@ -95,9 +95,12 @@ def _import_external_bot() -> type[ExternalBot]:
     return ExternalBot
 
 
-def make_player(spec: PlayerSpec, seed: int, *, timeout: float = DEFAULT_TIMEOUT) -> Bot:
-    """A new bot for one seat of one game (or table), seeded with ``seed``."""
+def make_player(
+    spec: PlayerSpec, seed: int, *, timeout: float = DEFAULT_TIMEOUT, think: float | None = None
+) -> Bot:
+    """A new bot for one seat of one game (or table), seeded with ``seed``;
+    ``think`` is the search levels' time per decision (their default if None)."""
     if spec.level is not None:
-        return make_bot(spec.level, seed=seed)
+        return make_bot(spec.level, seed=seed, think=think)
     assert spec.command is not None
     return _import_external_bot()(spec.command, seed=seed, timeout=timeout)

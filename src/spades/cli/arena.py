@@ -78,6 +78,10 @@ def arena(
     timeout: Annotated[
         float, typer.Option(min=0.001, help="Seconds an external bot may take per move.")
     ] = DEFAULT_TIMEOUT,
+    think: Annotated[
+        float | None,
+        typer.Option(min=0.001, help="Seconds per decision for the search levels (hard, expert)."),
+    ] = None,
 ) -> None:
     """Play a match between two partnerships of bots and report who is stronger.
 
@@ -87,7 +91,9 @@ def arena(
     """
     side_a, side_b = _player(a, "A"), _player(b, "B")
     count = _match_size(games, deals, duplicate)
-    setup = MatchSetup(side_a, side_b, seed=seed, timeout=timeout, keep_records=out is not None)
+    setup = MatchSetup(
+        side_a, side_b, seed=seed, timeout=timeout, think=think, keep_records=out is not None
+    )
     report: GamesReport | DuplicateReport
     if duplicate:
         report = DuplicateReport(setup)

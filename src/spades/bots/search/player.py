@@ -50,8 +50,19 @@ class SearchBot(Bot):
     def __init__(self, seed: int | str | None = None, think: float | None = None) -> None:
         super().__init__(seed)
         if think is not None:
-            self.think = think
+            self.set_think(think)
         self.prior = KnowledgeBot(seed)
+
+    def set_think(self, seconds: float) -> None:
+        """Think for ``seconds`` a card (bids get more: they fix the contract). The
+        deal counts scale with the time, so more time always means more search."""
+        if seconds <= 0:
+            raise ValueError(f"think time must be positive, got {seconds}")
+        scale = seconds / self.think
+        self.think = seconds
+        self.bid_think *= scale
+        self.max_worlds = max(self.min_worlds, round(self.max_worlds * scale))
+        self.max_bid_worlds = max(self.min_bid_worlds, round(self.max_bid_worlds * scale))
 
     # ------------------------------------------------------------------ play
 
