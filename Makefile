@@ -8,10 +8,11 @@ INSTALLED := $(VENV)/.installed
 COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py
 COMPILED_STAMP := build/.compiled
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean screenshots
 
+# The web game: open http://127.0.0.1:8000 and play as South (`spades play` is the terminal game).
 run: $(COMPILED_STAMP)
-	$(VENV)/bin/spades play
+	$(VENV)/bin/spades serve
 
 test: lint typecheck unit
 
@@ -36,6 +37,10 @@ typecheck: $(INSTALLED)
 
 unit: $(COMPILED_STAMP)
 	$(PY) -m pytest
+
+# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone) in docs/screenshots.
+screenshots: $(COMPILED_STAMP)
+	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py
 
 bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py

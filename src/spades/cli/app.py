@@ -17,6 +17,7 @@ from spades.core.record import record_to_json
 from .arena import arena
 from .bot import bot_command
 from .play import play
+from .serve import serve
 from .summary import print_game_summary
 
 app = typer.Typer(
@@ -30,6 +31,7 @@ errors = Console(stderr=True, soft_wrap=True)  # never break an error message mi
 
 app.command()(play)
 app.command()(arena)
+app.command()(serve)
 app.command(name="bot")(bot_command)
 
 

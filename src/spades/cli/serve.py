@@ -1,0 +1,40 @@
+"""``spades serve``: the web game, played in the browser as South."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            metavar="URL",
+            help="Where games are stored: sqlite:///path/to/file.db or postgresql://user@host/db "
+            "(default: an SQLite file in your data directory).",
+        ),
+    ] = None,
+) -> None:
+    """Start the web game: open http://HOST:PORT in a browser and play as South."""
+    import uvicorn  # imported here: the other commands do not need a web server
+    from sqlalchemy.engine import make_url
+
+    from spades.server import create_app
+    from spades.storage import default_database_url
+
+    url = db or default_database_url()
+    try:
+        app = create_app(url)
+    except Exception as error:  # a bad URL or a database that cannot be reached
+        where = url.split("@")[-1]  # never echo a password
+        raise typer.BadParameter(
+            f"cannot open the database {where!r}: {error}", param_hint="--db"
+        ) from None
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    where = make_url(url).render_as_string(hide_password=True)
+    typer.echo(f"Spades is at http://{shown}:{port}  (games stored in {where}; Ctrl-C to stop)")
+    uvicorn.run(app, host=host, port=port, log_level="warning")

@@ -1,0 +1,330 @@
+"""The web game: a FastAPI app serving the page and the game API.
+
+Routes are thin: they check who is asking, hand the intent to ``GameService``
+and turn the result into South's view. Route functions are plain ``def``, so
+FastAPI runs them (and the bots' thinking) in its thread pool and the event
+loop stays free for other players.
+
+A player is known by an unguessable token in an HttpOnly, SameSite=Lax cookie;
+the database keeps only its hash. Every game route looks the game up by id
+*and* owner, so another player's game answers 404 like a game that does not
+exist.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Final
+
+from fastapi import Depends, FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from spades.bots import BOT_LEVELS
+from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
+from spades.core.cards import CARD_NAMES, card_long_name
+from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
+
+from .games import BadSettings, GameNotFound, GameService, Outcome, default_level
+from .hints import hint_level
+from .schemas import (
+    BidRequest,
+    BotLevels,
+    ErrorResponse,
+    GameList,
+    GameSummary,
+    GameUpdate,
+    HintResponse,
+    NewGameRequest,
+    PlayRequest,
+)
+from .views import bid_value, game_state, public_events
+
+STATIC_DIR: Final = Path(__file__).parent / "static"
+COOKIE: Final = "spades_player"
+COOKIE_MAX_AGE: Final = 400 * 24 * 3600  # the longest browsers keep a cookie
+TOKEN_BYTES: Final = 32
+MAX_TOKEN_LENGTH: Final = 128
+
+PAGE_HEADERS: Final = {
+    # The page loads nothing from elsewhere; say so, so nothing else can be injected.
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    404: {"model": ErrorResponse, "description": "No such game among yours."},
+    409: {"model": ErrorResponse, "description": "Not your turn, or the game is over."},
+    422: {"model": ErrorResponse, "description": "A malformed request or an illegal move."},
+}
+
+
+# ------------------------------------------------------------------ the owner
+
+
+def _token(request: Request) -> str | None:
+    token = request.cookies.get(COOKIE)
+    if token is None or not 0 < len(token) <= MAX_TOKEN_LENGTH:
+        return None
+    return token
+
+
+def require_owner(request: Request) -> str:
+    """The caller's owner key; without a cookie the caller owns no game."""
+    token = _token(request)
+    if token is None:
+        raise GameNotFound("no cookie")
+    return owner_key(token)
+
+
+def owner_or_new(request: Request, response: Response) -> str:
+    """The caller's owner key, issuing a new token (and cookie) on first visit."""
+    token = _token(request)
+    if token is None:
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        response.set_cookie(
+            COOKIE,
+            token,
+            max_age=COOKIE_MAX_AGE,
+            httponly=True,
+            samesite="lax",
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+    return owner_key(token)
+
+
+Owner = Annotated[str, Depends(require_owner)]
+
+
+def service(request: Request) -> GameService:
+    return request.app.state.service  # type: ignore[no-any-return]
+
+
+Games = Annotated[GameService, Depends(service)]
+
+
+# ------------------------------------------------------------------- errors
+
+
+def _error(status: int, detail: str, rule: str) -> JSONResponse:
+    return JSONResponse({"detail": detail, "rule": rule}, status_code=status)
+
+
+def _on_spades_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, SpadesError)
+    if isinstance(error, RecordError):
+        return _error(500, f"This game's stored record is damaged: {error}", error.rule)
+    status = 409 if isinstance(error, NotYourTurnError | GameOverError) else 422
+    return _error(status, error.message, error.rule)
+
+
+def _on_not_found(_request: Request, _error_: Exception) -> JSONResponse:
+    return _error(404, "No such game: it does not exist or it is not yours.", "not-found")
+
+
+def _on_bad_settings(_request: Request, error: Exception) -> JSONResponse:
+    return _error(422, str(error), "settings")
+
+
+def _on_stale(_request: Request, _error_: Exception) -> JSONResponse:
+    return _error(
+        409,
+        "This game was changed in another tab or window: reload the page to see it.",
+        "stale",
+    )
+
+
+def _on_http(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, StarletteHTTPException)
+    return _error(error.status_code, str(error.detail), "http")
+
+
+def _on_validation(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RequestValidationError)
+    return _error(422, describe_validation(error.errors()), "request")
+
+
+def describe_validation(errors: Any) -> str:
+    """The first problem of a refused request, in words."""
+    if not errors:
+        return "The request is malformed."
+    first = errors[0]
+    kind = first.get("type", "")
+    place = [str(part) for part in first.get("loc", ()) if part != "body"]
+    field = ".".join(place)
+    if kind == "json_invalid":
+        return "The request body is not valid JSON."
+    if kind == "missing" and not field:
+        return "The request needs a JSON body."
+    if kind == "missing":
+        return f"The request is missing {field!r}."
+    if kind == "extra_forbidden":
+        return f"Unknown field {field!r} in the request."
+    if kind in ("model_attributes_type", "dict_type"):
+        return "The request body must be a JSON object."
+    name = place[0] if place else ""
+    if name in FIELD_HELP:
+        return FIELD_HELP[name]
+    message = str(first.get("msg", "is not valid"))
+    return f"{field}: {message}" if field else message
+
+
+FIELD_HELP: Final = {
+    "bid": 'The bid must be "nil" or a whole number from 1 to 13.',
+    "card": 'The card must be written rank then suit, like "QH" or "10D".',
+    "seed": "The seed must be a whole number from 0 to 2**63 - 1.",
+    "partner": "The partner's level must be the name of a bot level.",
+    "opponents": "The opponents' level must be the name of a bot level.",
+}
+
+
+# -------------------------------------------------------------------- the app
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    """The web game, storing games in ``db_url`` (default: an SQLite file in the
+    user's data directory)."""
+    repository = GameRepository(db_url or default_database_url())
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        repository.close()
+
+    # fastapi-offline: the same FastAPI, with /docs served from the package, not a CDN.
+    app = FastAPIOffline(
+        title="Spades",
+        summary="Classic partnership Spades in the browser: you sit South.",
+        description=(
+            "The server is authoritative: the page sends intents (a new game, a bid, a card, "
+            "a hint) and renders the view it gets back, which holds South's cards and public "
+            "facts only. Errors are `{detail, rule}` objects."
+        ),
+        version="1",
+        lifespan=lifespan,
+        favicon_url="/favicon.ico",
+    )
+    app.state.service = GameService(repository)
+    app.state.repository = repository
+    app.add_exception_handler(SpadesError, _on_spades_error)
+    app.add_exception_handler(GameNotFound, _on_not_found)
+    app.add_exception_handler(BadSettings, _on_bad_settings)
+    app.add_exception_handler(StaleGameError, _on_stale)
+    app.add_exception_handler(RequestValidationError, _on_validation)
+    app.add_exception_handler(StarletteHTTPException, _on_http)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    _add_page_routes(app)
+    _add_api_routes(app)
+    return app
+
+
+def _add_page_routes(app: FastAPI) -> None:
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC_DIR / "index.html", headers=PAGE_HEADERS)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
+
+
+def _update(outcome: Outcome) -> GameUpdate:
+    stored = outcome.stored
+    return GameUpdate(
+        game=game_state(
+            stored.game,
+            game_id=stored.id,
+            version=stored.version,
+            partner_level=stored.partner_level,
+            opponent_level=stored.opponent_level,
+        ),
+        events=public_events(outcome.events),
+    )
+
+
+def _add_api_routes(app: FastAPI) -> None:
+    @app.get("/api/levels", tags=["game"])
+    def levels() -> BotLevels:
+        """The bot levels a game may use, the default, and the level the hint asks."""
+        return BotLevels(levels=list(BOT_LEVELS), default=default_level(), hint=hint_level())
+
+    @app.post("/api/games", status_code=201, tags=["game"], responses=ERRORS)
+    def new_game(
+        body: NewGameRequest, games: Games, owner: Annotated[str, Depends(owner_or_new)]
+    ) -> GameUpdate:
+        """Start a game: the deal, and the bots' bids before yours."""
+        return _update(
+            games.new_game(owner, partner=body.partner, opponents=body.opponents, seed=body.seed)
+        )
+
+    @app.get("/api/games", tags=["game"])
+    def list_games(games: Games, request: Request) -> GameList:
+        """Your games, most recent first."""
+        token = _token(request)
+        if token is None:
+            return GameList(games=[])
+        rows = games.repository.list_games(owner_key(token))
+        return GameList(
+            games=[
+                GameSummary(
+                    id=row.id,
+                    hand_number=row.hand_number,
+                    finished=row.finished,
+                    winner=row.winner,  # type: ignore[arg-type]
+                    partner=row.partner_level,
+                    opponents=row.opponent_level,
+                    updated_at=row.updated_at.isoformat(),
+                )
+                for row in rows
+            ]
+        )
+
+    @app.get("/api/games/latest", tags=["game"], responses=ERRORS)
+    def latest_game(games: Games, owner: Owner) -> GameUpdate:
+        """The game you played most recently, as it stands."""
+        return _update(Outcome(games.latest(owner), []))
+
+    @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
+    def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
+        """One of your games, as it stands."""
+        return _update(Outcome(games.load(owner, game_id), []))
+
+    @app.post("/api/games/{game_id}/bid", tags=["game"], responses=ERRORS)
+    def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:
+        """Bid, then the bots play until it is your turn again."""
+        return _update(games.bid(owner, game_id, body.bid))
+
+    @app.post("/api/games/{game_id}/play", tags=["game"], responses=ERRORS)
+    def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
+        """Play a card, then the bots play until it is your turn again."""
+        return _update(games.play(owner, game_id, body.card))
+
+    @app.get("/api/games/{game_id}/hint", tags=["game"], responses=ERRORS)
+    def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:
+        """What the strongest bot would bid or play in your place, and why."""
+        suggestion = games.hint(owner, game_id)
+        if suggestion.kind == "bid":
+            return HintResponse(
+                kind="bid",
+                bid=bid_value(suggestion.value),
+                reason=suggestion.reason,
+                level=suggestion.level,
+            )
+        return HintResponse(
+            kind="card",
+            card=CARD_NAMES[suggestion.value],
+            card_name=card_long_name(suggestion.value),
+            reason=suggestion.reason,
+            level=suggestion.level,
+        )

@@ -1,0 +1,226 @@
+"""The web game's turns: load a game, apply South's intent, let the bots answer,
+store the result.
+
+The engine decides everything. After South acts, the bots play until it is
+South's turn again or the game ends, and the public events of all of it are
+returned for the page to animate.
+
+Bots are rebuilt for every decision, seeded from the game seed, the seat and
+the length of the game's event log. The stored record fixes every past action,
+so nothing a bot remembers between moves is needed to resume a game: the same
+record gives the same next moves, whether the server ran on or restarted.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from spades.bots import BOT_LEVELS, BotFailure, make_bot
+from spades.core import (
+    NIL,
+    SOUTH,
+    Event,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    IllegalBidError,
+    IllegalCardError,
+    NotYourTurnError,
+    Phase,
+    parse_card,
+)
+from spades.core.game import SEED_BITS
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, partner_of
+from spades.storage import GameRepository, StoredGame
+
+from .hints import Hint, hint_level, suggest
+
+HUMAN: Final = SOUTH
+HUMAN_PLAYER: Final = "human"
+DEFAULT_LEVELS: Final = ("normal", "easy", "random")
+MAX_BOT_TURNS: Final = 10_000
+"""A guard only: a game is at most a few thousand moves."""
+
+
+class GameNotFound(Exception):
+    """No game with this id belongs to the caller."""
+
+
+class BadSettings(ValueError):
+    """A new game's settings name no bot level."""
+
+
+def default_level() -> str:
+    """The level bots play unless the player picks another: ``normal`` where it exists."""
+    for level in DEFAULT_LEVELS:
+        if level in BOT_LEVELS:
+            return level
+    return next(iter(BOT_LEVELS))
+
+
+def check_level(level: str | None, who: str) -> str:
+    if level is None:
+        return default_level()
+    if level not in BOT_LEVELS:
+        raise BadSettings(f"Unknown bot level {level!r} for {who}: choose {', '.join(BOT_LEVELS)}")
+    return level
+
+
+def parse_bid_value(value: int | str) -> int:
+    """A bid from the API: ``"nil"`` or a number; the engine checks the number's range.
+
+    0 is refused here because the engine writes Nil as 0: Nil, a 100-point
+    gamble, is only ever bid by name.
+    """
+    if isinstance(value, str):
+        if value.strip().lower() == "nil":
+            return NIL
+        raise IllegalBidError(f'{value!r} is not a bid: send "nil" or a number from 1 to 13')
+    if value == NIL:
+        raise IllegalBidError('0 is not a bid: to promise to take no tricks, bid "nil"')
+    return value
+
+
+def parse_card_value(value: str) -> int:
+    try:
+        return parse_card(value)
+    except ValueError as error:
+        raise IllegalCardError(str(error), rule="card") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A game after an intent, with the events it caused."""
+
+    stored: StoredGame
+    events: list[Event]
+
+
+class GameService:
+    """South's intents on stored games; every method takes the owner's key."""
+
+    def __init__(self, repository: GameRepository) -> None:
+        self.repository = repository
+
+    # ------------------------------------------------------------------ games
+
+    def new_game(
+        self, owner: str, *, partner: str | None, opponents: str | None, seed: int | None
+    ) -> Outcome:
+        partner_level = check_level(partner, "your partner")
+        opponent_level = check_level(opponents, "the opponents")
+        if seed is None:
+            seed = secrets.randbits(SEED_BITS)
+        levels = self.levels(partner_level, opponent_level)
+        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER})
+        events = list(game.log)  # the first deal
+        events += self.run_bots(game, levels)
+        game_id = self.repository.create(
+            owner, game, partner_level=partner_level, opponent_level=opponent_level
+        )
+        stored = self.repository.load(owner, game_id)
+        assert stored is not None
+        return Outcome(stored, events)
+
+    def load(self, owner: str, game_id: str) -> StoredGame:
+        stored = self.repository.load(owner, game_id)
+        if stored is None:
+            raise GameNotFound(game_id)
+        return stored
+
+    def latest(self, owner: str) -> StoredGame:
+        stored = self.repository.latest(owner)
+        if stored is None:
+            raise GameNotFound("latest")
+        return stored
+
+    # ---------------------------------------------------------------- intents
+
+    def bid(self, owner: str, game_id: str, value: int | str) -> Outcome:
+        stored = self.load(owner, game_id)
+        bid = parse_bid_value(value)
+        return self._act(owner, stored, lambda game: game.bid(HUMAN, bid))
+
+    def play(self, owner: str, game_id: str, value: str) -> Outcome:
+        stored = self.load(owner, game_id)
+        card = parse_card_value(value)
+        return self._act(owner, stored, lambda game: game.play(HUMAN, card))
+
+    def hint(self, owner: str, game_id: str) -> Hint:
+        stored = self.load(owner, game_id)
+        game = stored.game
+        self._check_south_to_act(game, "bid" if game.phase is Phase.BIDDING else "play")
+        return suggest(game.view(HUMAN), seed=f"{game.seed}:hint:{len(game.log)}")
+
+    def _act(
+        self, owner: str, stored: StoredGame, action: Callable[[Game], list[Event]]
+    ) -> Outcome:
+        game = stored.game
+        events = action(game)  # raises, changing nothing, when illegal
+        events += self.run_bots(game, self.levels(stored.partner_level, stored.opponent_level))
+        version = self.repository.save(owner, stored)
+        return Outcome(
+            StoredGame(
+                id=stored.id,
+                game=game,
+                partner_level=stored.partner_level,
+                opponent_level=stored.opponent_level,
+                version=version,
+                created_at=stored.created_at,
+                updated_at=stored.updated_at,
+            ),
+            events,
+        )
+
+    @staticmethod
+    def _check_south_to_act(game: Game, verb: str) -> None:
+        if game.outcome is not None:
+            raise GameOverError(f"The game is over: {TEAM_NAMES[game.outcome.winner]} won")
+        if game.to_act != HUMAN:
+            assert game.to_act is not None
+            raise NotYourTurnError(f"It is {SEAT_NAMES[game.to_act]}'s turn to {verb}")
+
+    # ------------------------------------------------------------------- bots
+
+    @staticmethod
+    def levels(partner_level: str, opponent_level: str) -> dict[Seat, str]:
+        levels = {seat: opponent_level for seat in SEATS if seat != HUMAN}
+        levels[partner_of(HUMAN)] = partner_level
+        return levels
+
+    @staticmethod
+    def run_bots(game: Game, levels: dict[Seat, str]) -> list[Event]:
+        """Let the bots act until it is South's turn or the game is over."""
+        events: list[Event] = []
+        for _ in range(MAX_BOT_TURNS):
+            seat = game.to_act
+            if seat is None or seat == HUMAN:
+                return events
+            bot = make_bot(levels[seat], seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}")
+            bot.start_game(seat, game.rules)
+            view = game.view(seat)  # a bot is only ever told what its seat may know
+            try:
+                if game.phase is Phase.BIDDING:
+                    events += game.bid(seat, bot.bid(view))
+                else:
+                    events += game.play(seat, bot.play(view))
+            except IllegalActionError as error:
+                events += game.forfeit(seat, f"{SEAT_NAMES[seat]} made an illegal move: {error}")
+            except BotFailure as failure:
+                events += game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
+            finally:
+                bot.close()
+        raise RuntimeError("the bots did not hand the turn back to South")
+
+
+__all__ = [
+    "BadSettings",
+    "GameNotFound",
+    "GameService",
+    "Outcome",
+    "default_level",
+    "hint_level",
+]

@@ -1,0 +1,301 @@
+"""The hint: a suggested bid or card from the strongest bot, with a one-line reason.
+
+The move comes from a bot; the reason is worked out here from South's view
+alone, by checking facts of the position (which card is winning, what is still
+unseen, what the team's bid needs). Every sentence is chosen only when its
+claim holds, so a reason may be plain but is never false.
+
+>>> from spades.core import Game, SOUTH
+>>> game = Game(seed=3)
+>>> while game.to_act != SOUTH:
+...     _ = game.bid(game.to_act, 3)
+>>> hint = suggest(game.view(SOUTH), seed="doctest")
+>>> hint.kind, hint.reason.startswith(("Bid", "Nil"))
+('bid', True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from spades.bots import BOT_LEVELS, make_bot
+from spades.bots.knowledge.bidding import estimate_tricks, nil_danger
+from spades.core import NIL, Card, Phase, PlayerView, bid_name, card_long_name
+from spades.core.cards import (
+    NON_SPADE_MASK,
+    RANK_ACE,
+    RANK_KING,
+    RANK_OF,
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    SUIT_OF,
+    cards_in,
+)
+from spades.core.seats import SEAT_NAMES, TEAM_LONG_NAMES, partner_of, team_of
+
+HINT_LEVELS: Final = ("expert", "hard", "normal")
+"""The levels a hint asks, strongest first; the first one that exists is used."""
+
+
+def hint_level() -> str:
+    """The strongest built-in level available now (read from ``BOT_LEVELS`` each time)."""
+    for level in HINT_LEVELS:
+        if level in BOT_LEVELS:
+            return level
+    return next(iter(BOT_LEVELS))
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    kind: Literal["bid", "card"]
+    value: int
+    """The bid (``NIL`` is 0) or the card."""
+    reason: str
+    level: str
+
+
+def suggest(view: PlayerView, *, seed: str) -> Hint:
+    """The strongest bot's move for ``view`` (its seat must be to act) and why."""
+    level = hint_level()
+    bot = make_bot(level, seed=seed)
+    if view.phase is Phase.BIDDING:
+        bid = bot.bid(view)
+        return Hint("bid", bid, bid_reason(view, bid), level)
+    card = bot.play(view)
+    return Hint("card", card, card_reason(view, card), level)
+
+
+# -------------------------------------------------------------------- bidding
+
+
+def the(card: Card) -> str:
+    """``"the Ace of diamonds"``."""
+    return f"the {card_long_name(card)}"
+
+
+def listing(words: list[str]) -> str:
+    """``"a, b and c"``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def bid_reason(view: PlayerView, bid: int) -> str:
+    """Why ``bid`` suits South's hand: the tricks it holds, or why it can duck all."""
+    hand = view.hand
+    spades = hand & SPADE_MASK
+    high = [
+        c
+        for c in sorted(cards_in(hand), key=lambda c: (-RANK_OF[c], SUIT_OF[c]))
+        if RANK_OF[c] >= RANK_KING
+    ]
+    partner_bid = view.bid_of(partner_of(view.seat))
+    if bid == NIL:
+        top = max(cards_in(hand), key=lambda c: (RANK_OF[c], SUIT_OF[c] == SPADES))
+        spade_part = (
+            "no spades"
+            if not spades
+            else f"{plural(spades.bit_count(), 'spade')}, the highest {the(spades.bit_length() - 1)}"
+        )
+        danger = "little" if nil_danger(hand) < 0.5 else "some"
+        return (
+            f"Bid Nil: a weak hand ({spade_part}; your top card is {the(top)}) carries "
+            f"{danger} risk of being forced to win a trick, and a made Nil scores 100"
+        )
+    estimate = estimate_tricks(hand)
+    parts: list[str] = []
+    aces = [c for c in high if RANK_OF[c] == RANK_ACE]
+    kings = [c for c in high if RANK_OF[c] == RANK_KING]
+    if aces:
+        parts.append(f"{plural(len(aces), 'ace')}")
+    if kings:
+        parts.append(f"{plural(len(kings), 'king')}")
+    if spades:
+        parts.append(f"{plural(spades.bit_count(), 'spade')}")
+    voids = [SUIT_NAMES[s] for s in range(3) if not hand & SUIT_MASKS[s]]
+    if voids and spades:
+        parts.append(f"a void in {listing(voids)}")
+    held = f"your {listing(parts)}" if parts else "your hand"
+    reason = f"Bid {bid_name(bid)}: {held} count for about {estimate.total:.1f} tricks"
+    if partner_bid == NIL:
+        reason += f"; {SEAT_NAMES[partner_of(view.seat)]} bid Nil, so you will win extra tricks covering it"
+    elif partner_bid is not None:
+        team_bid = partner_bid + bid
+        reason += (
+            f"; with {SEAT_NAMES[partner_of(view.seat)]}'s {partner_bid} your team bids {team_bid}"
+        )
+    return reason
+
+
+# ----------------------------------------------------------------------- play
+
+
+def _beats(card: Card, best: Card) -> bool:
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return card > best
+    return SUIT_OF[card] == SPADES
+
+
+def _winning(view: PlayerView) -> tuple[Card, int] | None:
+    if not view.trick:
+        return None
+    best = 0
+    for position in range(1, len(view.trick)):
+        if _beats(view.trick[position], view.trick[best]):
+            best = position
+    return view.trick[best], (view.leader + best) & 3
+
+
+def _need(view: PlayerView, team: int) -> tuple[int, int] | None:
+    """The team's numeric bid and the tricks its numeric bidders still need, once
+    both partners have bid; ``None`` without a numeric bid."""
+    bid = taken = 0
+    numeric = False
+    for seat in (team, team + 2):
+        seat_bid = view.bid_of(seat)
+        if seat_bid is None or seat_bid == NIL:
+            continue
+        numeric = True
+        bid += seat_bid
+        taken += view.tricks_won[seat]
+    return (bid, bid - taken) if numeric else None
+
+
+def _higher_unseen(view: PlayerView, card: Card) -> int:
+    """How many unseen cards of ``card``'s suit outrank it."""
+    above = SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+    return (above & view.unseen).bit_count()
+
+
+def card_reason(view: PlayerView, card: Card) -> str:
+    """Why ``card`` is a good play for South now: the first true reason, most specific first."""
+    legal = view.legal_mask()
+    me = view.seat
+    partner = partner_of(me)
+    winning = _winning(view)
+    led = SUIT_OF[view.trick[0]] if view.trick else None
+    suit = SUIT_OF[card]
+    wins_now = winning is None or _beats(card, winning[0])
+    last_to_play = len(view.trick) == 3
+    team = team_of(me)
+    ours = _need(view, team)
+    theirs = _need(view, 1 - team)
+    tricks_left = 13 - len(view.tricks)
+
+    if legal.bit_count() == 1:
+        if led is not None and suit == led:
+            return f"Play {the(card)}: it is your only {SUIT_NAMES[led][:-1]}, so you must follow with it"
+        return f"Play {the(card)}: it is the only card you may play"
+
+    # South's own Nil, still unbroken.
+    if view.bid_of(me) == NIL and view.tricks_won[me] == 0:
+        if winning is not None and not wins_now:
+            return f"Duck to keep your Nil: {the(card)} stays under {the(winning[0])}"
+        if winning is None:
+            above = _higher_unseen(view, card)
+            if above:
+                return (
+                    f"Protect your Nil: lead {the(card)}, with {plural(above, 'higher card')} "
+                    f"of its suit still out"
+                )
+        if winning is not None and not any(not _beats(c, winning[0]) for c in cards_in(legal)):
+            return (
+                f"Your Nil is in danger: every card you may play wins for now, so {the(card)} it is"
+            )
+
+    # Partner's Nil, still unbroken: win the tricks partner might be forced to take.
+    if view.bid_of(partner) == NIL and view.tricks_won[partner] == 0:
+        partner_name = SEAT_NAMES[partner]
+        if winning is not None and winning[1] == partner and wins_now:
+            return f"Cover your partner's Nil: take the trick over {partner_name}'s {card_long_name(winning[0])}"
+        if winning is None and _higher_unseen(view, card) == 0 and suit != SPADES:
+            return f"Cover your partner's Nil: lead {the(card)}, the top {SUIT_NAMES[suit][:-1]}, so {partner_name} can play under it"
+        if winning is not None and wins_now and partner in _still_to_play(view):
+            return f"Cover your partner's Nil: win with {the(card)} so {partner_name} can play under it"
+
+    # An opponent's Nil, still unbroken.
+    for seat in ((me + 1) & 3, (me + 3) & 3):
+        if view.bid_of(seat) == NIL and view.tricks_won[seat] == 0:
+            if winning is not None and winning[1] == seat and not wins_now:
+                return f"Set {SEAT_NAMES[seat]}'s Nil: stay under the {card_long_name(winning[0])} so {SEAT_NAMES[seat]} keeps the trick"
+            if winning is None and card == min(
+                cards_in(legal), key=lambda c: (RANK_OF[c], SUIT_OF[c] == SPADES)
+            ):
+                return f"Set {SEAT_NAMES[seat]}'s Nil: lead your lowest card and make {SEAT_NAMES[seat]} play over it"
+
+    made = ours is not None and ours[1] <= 0
+    can_set = theirs is not None and 0 < theirs[1] <= tricks_left
+
+    # A sure winner.
+    if wins_now and _higher_unseen(view, card) == 0 and (suit == SPADES or led in (None, suit)):
+        sure = (
+            f"{the(card)} is the highest spade left, so it cannot lose"
+            if suit == SPADES
+            else f"{the(card)} is the highest {SUIT_NAMES[suit][:-1]} left; only a trump can beat it"
+        )
+        if made and can_set and theirs is not None:
+            return (
+                f"Press to set {TEAM_LONG_NAMES[1 - team]}: they still need "
+                f"{plural(theirs[1], 'trick')} of the {tricks_left} left, and {sure}"
+            )
+        return f"Cash your master: {sure}"
+
+    need_text = ""
+    if ours is not None and ours[1] > 0:
+        need_text = (
+            f"; your team needs {plural(ours[1], 'more trick')} for its bid of {ours[0]}"
+            if ours[1] <= tricks_left
+            else ""
+        )
+
+    if winning is not None:
+        best, best_seat = winning
+        if made and not wins_now:
+            return f"Stay under: your bid is made and a trick now is a bag, so play {the(card)} under {the(best)}"
+        if best_seat == partner and not wins_now:
+            return f"{SEAT_NAMES[partner]} is winning with {the(best)}: do not overtake, play {the(card)}"
+        if wins_now and last_to_play:
+            return f"Take the trick: {the(card)} beats {the(best)} and no one plays after you{need_text}"
+        ruffing = led is not None and suit == SPADES != led and not legal & SUIT_MASKS[led]
+        if ruffing and wins_now and led is not None:
+            return f"Trump it: you have no {SUIT_NAMES[led]}, and {the(card)} takes the lead in the trick{need_text}"
+        if not wins_now and not any(_beats(c, best) for c in cards_in(legal)):
+            if led is not None and not legal & SUIT_MASKS[led]:
+                return f"You have no {SUIT_NAMES[led]} and cannot win this trick: throw away {the(card)}"
+            return f"You cannot beat {the(best)}, so play {the(card)}"
+        holds_higher = bool(view.hand & SUIT_MASKS[suit] & ~((2 << card) - 1))
+        if not wins_now and len(view.trick) == 1 and led == suit and holds_higher:
+            return f"Second hand low: keep your higher {SUIT_NAMES[suit]} for later and play {the(card)}"
+        if wins_now:
+            return f"Take the lead in this trick: {the(card)} beats {the(best)}{need_text}"
+        return f"Let this trick go: {the(card)} stays under {the(best)}"
+
+    # Leading.
+    if made:
+        above = _higher_unseen(view, card)
+        if above:
+            return f"Stay under: your bid is made and a trick now is a bag, so lead {the(card)}, with {plural(above, 'higher card')} still out"
+    length = (view.hand & SUIT_MASKS[suit]).bit_count()
+    if suit != SPADES and view.hand & SPADE_MASK and length <= 2:
+        return f"Lead your short {SUIT_NAMES[suit]} ({length} left) to be able to trump them later{need_text}"
+    if suit == SPADES and (view.hand & SPADE_MASK).bit_count() >= 4 and view.unseen & SPADE_MASK:
+        return f"Draw trumps: you hold {plural((view.hand & SPADE_MASK).bit_count(), 'spade')}, so pulling the others' spades protects your winners"
+    side = view.hand & NON_SPADE_MASK
+    if (
+        suit != SPADES
+        and side
+        and length == max((side & SUIT_MASKS[s]).bit_count() for s in range(3))
+    ):
+        return f"Lead from your longest suit: {plural(length, SUIT_NAMES[suit][:-1])} in hand{need_text}"
+    return f"Lead {the(card)}{need_text or ': it keeps your stronger cards for later'}"
+
+
+def _still_to_play(view: PlayerView) -> list[int]:
+    return [(view.seat + offset) & 3 for offset in range(1, 4 - len(view.trick))]

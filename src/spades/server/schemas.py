@@ -1,0 +1,254 @@
+"""Every request and response body of the web API, as pydantic models.
+
+Requests are strict (unknown fields refused, no type coercion) so bad input is
+turned away with a clear message before it reaches the engine. Responses carry
+South's view only: South's own cards, and public facts (bids, cards played,
+tricks, scores). No model has a field that could hold another seat's unplayed
+cards.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+SeatLetter = Literal["N", "E", "S", "W"]
+TeamName = Literal["NS", "EW"]
+BidValue = int | Literal["nil"]
+"""A bid as the API writes it: ``"nil"`` or 1..13."""
+CardName = Annotated[str, Field(description="A card: rank then suit, like 'QH' or 'TD'.")]
+
+
+class Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ------------------------------------------------------------------ requests
+
+
+class NewGameRequest(Request):
+    partner: StrictStr | None = Field(
+        default=None, description="Bot level of North, your partner (default: the strongest)."
+    )
+    opponents: StrictStr | None = Field(
+        default=None, description="Bot level of West and East (default: the strongest)."
+    )
+    seed: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        lt=2**63,
+        description="Seed of the deals: the same seed and the same moves give the same game.",
+    )
+
+
+class BidRequest(Request):
+    bid: StrictInt | StrictStr = Field(
+        description='Your bid: "nil" or a number from 1 to 13.', examples=[3, "nil"]
+    )
+
+
+class PlayRequest(Request):
+    card: StrictStr = Field(
+        max_length=8, description="The card to play: rank then suit.", examples=["QH", "10D"]
+    )
+
+
+# ----------------------------------------------------------------- responses
+
+
+class ErrorResponse(BaseModel):
+    detail: str = Field(description="Why the request was refused, in plain words.")
+    rule: str = Field(description="A short code: the rule broken, or the kind of problem.")
+
+
+class BotLevels(BaseModel):
+    levels: list[str] = Field(description="Every bot level, weakest listed first where known.")
+    default: str
+    hint: str = Field(description="The level the hint asks.")
+
+
+class SeatState(BaseModel):
+    seat: SeatLetter
+    name: str
+    role: Literal["you", "partner", "opponent"]
+    player: str = Field(description='"you", or the bot level playing the seat.')
+    cards_left: int = Field(description="How many cards the seat still holds (a count only).")
+    bid: BidValue | None
+    tricks: int = Field(description="Tricks this seat has taken this hand.")
+    dealer: bool
+
+
+class TeamState(BaseModel):
+    team: TeamName
+    name: str
+    bid: int | None = Field(description="The partners' combined numeric bid, once both have bid.")
+    nil_seats: list[SeatLetter]
+    tricks: int = Field(description="Tricks the team has taken this hand.")
+    score: int
+    bags: int
+
+
+class PlayedCard(BaseModel):
+    seat: SeatLetter
+    card: CardName
+
+
+class TrickState(BaseModel):
+    leader: SeatLetter
+    cards: list[PlayedCard]
+    winner: SeatLetter | None
+
+
+class NilOutcome(BaseModel):
+    seat: SeatLetter
+    tricks: int
+    made: bool
+
+
+class TeamHandResult(BaseModel):
+    team: TeamName
+    bids: dict[SeatLetter, BidValue]
+    tricks: dict[SeatLetter, int]
+    bid: int | None = Field(description="Combined numeric bid; null when both partners bid Nil.")
+    counted_tricks: int = Field(description="Tricks judged against the numeric bid.")
+    made: bool | None
+    nils: list[NilOutcome]
+    bid_points: int
+    overtricks: int
+    nil_points: int
+    bags_taken: int
+    bag_penalty_points: int
+    delta: int
+    bags: int
+    total: int
+    summary: list[str] = Field(description="The result in words, one line per part.")
+
+
+class HandResult(BaseModel):
+    hand: int
+    dealer: SeatLetter
+    teams: list[TeamHandResult]
+
+
+class GameOverInfo(BaseModel):
+    winner: TeamName
+    winner_name: str
+    you_won: bool
+    reason: str
+    totals: dict[TeamName, int]
+
+
+class Settings(BaseModel):
+    partner: str
+    opponents: str
+
+
+class GameState(BaseModel):
+    """Everything South may know about the game now."""
+
+    id: str
+    version: int
+    hand_number: int
+    phase: Literal["bidding", "playing", "over"]
+    dealer: SeatLetter
+    turn: SeatLetter | None
+    your_turn: bool
+    hand: list[CardName] = Field(description="Your cards, grouped by suit, high to low.")
+    legal_bids: list[BidValue]
+    legal_cards: list[CardName]
+    seats: list[SeatState]
+    teams: list[TeamState]
+    trick: TrickState = Field(description="The trick in progress (or the next one's leader).")
+    last_trick: TrickState | None
+    tricks_played: int
+    spades_broken: bool
+    score_sheet: list[HandResult]
+    game_over: GameOverInfo | None
+    settings: Settings
+    target: int
+    floor: int
+
+
+class HandDealtEvent(BaseModel):
+    type: Literal["hand_dealt"]
+    hand: int
+    dealer: SeatLetter
+
+
+class BidMadeEvent(BaseModel):
+    type: Literal["bid_made"]
+    seat: SeatLetter
+    bid: BidValue
+
+
+class CardPlayedEvent(BaseModel):
+    type: Literal["card_played"]
+    seat: SeatLetter
+    card: CardName
+
+
+class TrickWonEvent(BaseModel):
+    type: Literal["trick_won"]
+    seat: SeatLetter
+    leader: SeatLetter
+    cards: list[CardName]
+
+
+class TeamDelta(BaseModel):
+    delta: int
+    total: int
+    bags: int
+
+
+class HandOverEvent(BaseModel):
+    type: Literal["hand_over"]
+    hand: int
+    tricks_won: dict[SeatLetter, int]
+    score: dict[TeamName, TeamDelta]
+
+
+class GameOverEvent(BaseModel):
+    type: Literal["game_over"]
+    winner: TeamName
+    reason: str
+    score: dict[TeamName, int]
+
+
+GameEvent = Annotated[
+    HandDealtEvent | BidMadeEvent | CardPlayedEvent | TrickWonEvent | HandOverEvent | GameOverEvent,
+    Field(discriminator="type"),
+]
+
+
+class GameUpdate(BaseModel):
+    """The game after an intent, and the public events it caused, in order."""
+
+    game: GameState
+    events: list[GameEvent] = Field(
+        description="What happened since the request: your move, then each bot's, "
+        "the tricks won, a hand scored, a new deal, the end."
+    )
+
+
+class GameSummary(BaseModel):
+    id: str
+    hand_number: int
+    finished: bool
+    winner: TeamName | None
+    partner: str
+    opponents: str
+    updated_at: str
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+
+
+class HintResponse(BaseModel):
+    kind: Literal["bid", "card"]
+    bid: BidValue | None = None
+    card: CardName | None = None
+    card_name: str | None = Field(default=None, description='The card in words: "Queen of hearts".')
+    reason: str
+    level: str = Field(description="The bot level that made the suggestion.")

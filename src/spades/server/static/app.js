@@ -1,0 +1,976 @@
+// The card table. The server decides everything: this page sends intents (a new
+// game, a bid, a card, a hint) and draws the view it gets back, animating the
+// public events that led to it. It never holds another seat's cards: the server
+// never sends them.
+
+import { cardBack, cardFace, cardName, suitOf } from "./cards.js";
+
+const SEATS = ["N", "E", "S", "W"];
+const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+const TEAM_OF = { N: "NS", S: "NS", E: "EW", W: "EW" };
+const TEAM_LABELS = { NS: "You & North", EW: "West & East" };
+const SPEEDS = { slow: 1.8, normal: 1, fast: 0.4, instant: 0 };
+const PREFS_KEY = "spades.preferences";
+
+const $ = (id) => document.getElementById(id);
+const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
+const bidText = (bid) => (bid === "nil" ? "Nil" : String(bid));
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+const app = {
+  state: null, // the last view the server sent
+  view: null, // what is drawn: the state, or an earlier point while events animate
+  busy: false,
+  levels: null,
+  prefs: loadPrefs(),
+  hint: null,
+  handFocus: 0,
+  bidFocus: 0,
+  digits: "",
+  digitTimer: 0,
+};
+
+// ------------------------------------------------------------------ preferences
+
+function loadPrefs() {
+  const defaults = { partner: null, opponents: null, speed: "normal" };
+  if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) defaults.speed = "fast";
+  try {
+    const saved = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}");
+    const prefs = { ...defaults, ...saved };
+    const fromUrl = new URLSearchParams(location.search).get("speed");
+    if (fromUrl in SPEEDS) prefs.speed = fromUrl;
+    return prefs;
+  } catch {
+    return defaults;
+  }
+}
+
+function savePrefs() {
+  try {
+    localStorage.setItem(PREFS_KEY, JSON.stringify(app.prefs));
+  } catch {
+    // private browsing: preferences last for this visit only
+  }
+}
+
+const pace = () => SPEEDS[app.prefs.speed] ?? 1;
+
+function wait(ms) {
+  const scaled = ms * pace();
+  return scaled > 0 ? new Promise((resolve) => setTimeout(resolve, scaled)) : Promise.resolve();
+}
+
+async function animate(element, keyframes, ms, easing = "cubic-bezier(.2,.7,.3,1)") {
+  const duration = ms * pace();
+  if (!element || duration <= 0 || !element.animate) return;
+  try {
+    await element.animate(keyframes, { duration, easing, fill: "none" }).finished;
+  } catch {
+    // an animation cut short by a redraw
+  }
+}
+
+// ------------------------------------------------------------------------- API
+
+class ApiError extends Error {
+  constructor(message, status, rule) {
+    super(message);
+    this.status = status;
+    this.rule = rule;
+  }
+}
+
+async function api(method, path, body) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError("The game server cannot be reached. Is it still running?", 0, "network");
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(data?.detail ?? `The server answered ${response.status}.`, response.status, data?.rule);
+  }
+  return data;
+}
+
+// ----------------------------------------------------------------- announcing
+
+function announce(text) {
+  const region = $("announcer");
+  const line = document.createElement("p");
+  line.textContent = text;
+  region.append(line);
+  while (region.childElementCount > 6) region.firstElementChild.remove();
+}
+
+function showMessage(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = `message ${kind}`;
+  box.hidden = !text;
+}
+
+function clearMessage() {
+  showMessage("", "error");
+}
+
+// ------------------------------------------------------------------ drawing
+
+function render(view) {
+  app.view = view;
+  document.body.classList.add("has-game");
+  document.body.classList.toggle("is-busy", app.busy);
+  renderTeams(view);
+  for (const seat of ["N", "W", "E"]) renderSeat(view, seat);
+  renderSouthSeat(view);
+  renderCenter(view);
+  renderTrick(view);
+  renderBidding(view);
+  renderHand(view);
+  renderStatus(view);
+  $("hint-button").disabled = !canAct(view);
+}
+
+const canAct = (view) => Boolean(view && view.your_turn && !app.busy && view.phase !== "over");
+
+function teamOf(view, team) {
+  return view.teams.find((t) => t.team === team);
+}
+
+function seatOf(view, seat) {
+  return view.seats.find((s) => s.seat === seat);
+}
+
+function renderTeams(view) {
+  for (const team of ["NS", "EW"]) {
+    const info = teamOf(view, team);
+    const box = $(`team-${team}`);
+    const bid =
+      info.bid === null
+        ? info.nil_seats.length === 2 ? "Nil, Nil" : "–"
+        : `${info.bid}${info.nil_seats.length ? "+Nil" : ""}`;
+    box.replaceChildren(
+      div("team-name", TEAM_LABELS[team]),
+      stat("Bid", bid),
+      stat("Won", String(info.tricks)),
+      stat("Score", String(info.score), "score"),
+      stat("Bags", String(info.bags)),
+    );
+    box.setAttribute(
+      "aria-label",
+      `${TEAM_LABELS[team]}: bid ${bid === "–" ? "not yet" : bid}, ${plural(info.tricks, "trick")} won, ` +
+        `score ${info.score}, ${plural(info.bags, "bag")}`,
+    );
+    box.classList.toggle("leading", info.score > teamOf(view, team === "NS" ? "EW" : "NS").score);
+  }
+}
+
+function div(className, text) {
+  const node = document.createElement("div");
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function stat(label, value, extra = "") {
+  const node = div(`stat ${extra}`);
+  node.append(div("stat-label", label), div("stat-value", value));
+  return node;
+}
+
+function seatBadges(view, info) {
+  const badges = div("badges");
+  const bid = div("badge bid", info.bid === null ? (view.phase === "bidding" ? "Bid ?" : "–") : `Bid ${bidText(info.bid)}`);
+  if (info.bid === "nil") bid.classList.add("nil");
+  badges.append(bid, div("badge tricks", `Won ${info.tricks}`));
+  return badges;
+}
+
+function seatLabel(view, info) {
+  const role = info.role === "partner" ? "your partner" : info.role === "opponent" ? "opponent" : "you";
+  const parts = [
+    `${info.name}, ${role}`,
+    info.bid === null ? "no bid yet" : `bid ${bidText(info.bid)}`,
+    `${plural(info.tricks, "trick")} won`,
+  ];
+  if (info.role !== "you") parts.push(plural(info.cards_left, "card"));
+  if (info.dealer) parts.push("dealer");
+  if (view.turn === info.seat && view.phase !== "over") parts.push(info.role === "you" ? "your turn" : "to play");
+  return parts.join(", ");
+}
+
+function renderSeat(view, seat) {
+  const info = seatOf(view, seat);
+  const box = $(`seat-${seat}`);
+  const head = div("seat-head");
+  const name = div("seat-name", info.name);
+  const role = div("seat-role", info.role === "partner" ? `partner · ${info.player}` : `opponent · ${info.player}`);
+  head.append(name);
+  if (info.dealer) head.append(dealerChip());
+  const backs = div("backs");
+  const shown = Math.min(info.cards_left, 13);
+  for (let i = 0; i < shown; i += 1) {
+    const back = div("back-card");
+    back.append(cardBack());
+    backs.append(back);
+  }
+  backs.append(div("count", info.cards_left ? `${info.cards_left}` : ""));
+  backs.style.setProperty("--n", String(shown));
+  box.replaceChildren(head, role, seatBadges(view, info), backs);
+  box.classList.toggle("to-act", view.turn === seat && view.phase !== "over");
+  box.setAttribute("aria-label", seatLabel(view, info));
+}
+
+function renderSouthSeat(view) {
+  const info = seatOf(view, "S");
+  const box = $("seat-S");
+  const head = div("seat-head");
+  head.append(div("seat-name", "You (South)"));
+  if (info.dealer) head.append(dealerChip());
+  box.replaceChildren(head, seatBadges(view, info));
+  box.classList.toggle("to-act", view.turn === "S" && view.phase !== "over");
+  box.setAttribute("aria-label", seatLabel(view, info));
+}
+
+function dealerChip() {
+  const chip = div("dealer-chip", "D");
+  chip.title = "Dealer";
+  chip.setAttribute("aria-label", "dealer");
+  return chip;
+}
+
+function renderCenter(view) {
+  $("hand-label").textContent = `Hand ${view.hand_number} · first to ${view.target}`;
+  const pill = $("spades-broken");
+  pill.classList.toggle("broken", view.spades_broken);
+  pill.textContent = view.spades_broken ? "\u2660 Spades broken" : "\u2660 Spades not broken";
+}
+
+function renderTrick(view) {
+  const plays = new Map(view.trick.cards.map((p) => [p.seat, p.card]));
+  for (const seat of SEATS) {
+    const slot = document.querySelector(`.slot-${seat}`);
+    const card = plays.get(seat);
+    if (!card) {
+      slot.replaceChildren();
+      continue;
+    }
+    const face = div("played");
+    face.setAttribute("role", "img");
+    face.setAttribute("aria-label", `${SEAT_NAMES[seat]}: ${cardName(card)}`);
+    face.dataset.card = card;
+    face.append(cardFace(card));
+    face.classList.toggle("winner", view.trick.winner === seat);
+    if (view.trick.cards.length && view.trick.cards[0].seat === seat) face.classList.add("lead");
+    slot.replaceChildren(face);
+  }
+}
+
+function biddingOrder(view) {
+  const order = [];
+  let seat = nextSeat(view.dealer);
+  for (let i = 0; i < 4; i += 1) {
+    order.push(seat);
+    seat = nextSeat(seat);
+  }
+  return order;
+}
+
+function renderBidding(view) {
+  const panel = $("bidding");
+  const bidding = view.phase === "bidding";
+  panel.hidden = !bidding;
+  $("center").classList.toggle("bidding-now", bidding);
+  if (!bidding) return;
+  const list = $("bid-list");
+  list.replaceChildren(
+    ...biddingOrder(view).map((seat) => {
+      const info = seatOf(view, seat);
+      const item = document.createElement("li");
+      item.className = "bid-entry";
+      if (view.turn === seat) item.classList.add("current");
+      item.append(div("bid-seat", seat === "S" ? "You" : SEAT_NAMES[seat]));
+      const value = info.bid === null ? (view.turn === seat ? "…" : "") : bidText(info.bid);
+      item.append(div("bid-value", value));
+      return item;
+    }),
+  );
+  const partner = seatOf(view, "N");
+  const myTurn = canAct(view);
+  $("bid-prompt").textContent = myTurn
+    ? partner.bid === null
+      ? "How many tricks will you take?"
+      : `North bid ${bidText(partner.bid)}. How many tricks will you take?`
+    : view.turn === "S"
+      ? ""
+      : `Waiting for ${SEAT_NAMES[view.turn]}…`;
+  const buttons = $("bid-buttons");
+  const values = ["nil", ...Array.from({ length: 13 }, (_, i) => i + 1)];
+  if (buttons.childElementCount !== values.length) {
+    buttons.replaceChildren(
+      ...values.map((value, index) => {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.className = value === "nil" ? "bid-button nil" : "bid-button";
+        button.textContent = bidText(value);
+        button.dataset.bid = String(value);
+        button.dataset.index = String(index);
+        button.setAttribute("aria-label", value === "nil" ? "Bid Nil: take no tricks" : `Bid ${value}`);
+        return button;
+      }),
+    );
+  }
+  const suggested = app.hint?.kind === "bid" ? String(app.hint.bid) : null;
+  for (const button of buttons.children) {
+    button.disabled = !myTurn;
+    button.classList.toggle("suggested", button.dataset.bid === suggested);
+    button.tabIndex = Number(button.dataset.index) === app.bidFocus ? 0 : -1;
+  }
+  $("bid-suggestion").textContent = myTurn && app.hint?.kind === "bid" ? `Suggested: ${bidText(app.hint.bid)}. ${app.hint.reason}.` : "";
+}
+
+function renderHand(view) {
+  const hand = $("hand");
+  const hadFocus = hand.contains(document.activeElement);
+  const playing = view.phase === "playing" && canAct(view);
+  const legal = new Set(playing ? view.legal_cards : []);
+  const cards = view.hand;
+  app.handFocus = Math.max(0, Math.min(app.handFocus, cards.length - 1));
+  if (playing && !legal.has(cards[app.handFocus])) {
+    const first = cards.findIndex((c) => legal.has(c));
+    if (first >= 0 && !hadFocus) app.handFocus = first;
+  }
+  const buttons = cards.map((card, index) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "card";
+    button.dataset.card = card;
+    button.dataset.index = String(index);
+    button.setAttribute("aria-label", cardName(card));
+    if (playing) {
+      if (legal.has(card)) button.classList.add("playable");
+      else {
+        button.classList.add("dimmed");
+        button.setAttribute("aria-disabled", "true");
+      }
+    } else {
+      button.classList.add("idle");
+    }
+    if (index > 0 && suitOf(cards[index - 1]) !== suitOf(card)) button.classList.add("suit-start");
+    if (app.hint?.kind === "card" && app.hint.card === card && playing) button.classList.add("suggested");
+    button.tabIndex = index === app.handFocus ? 0 : -1;
+    const middle = (cards.length - 1) / 2;
+    button.style.setProperty("--tilt", `${(index - middle) * 1.6}deg`);
+    button.style.setProperty("--drop", `${Math.abs(index - middle) ** 2 * 0.4}px`);
+    button.append(cardFace(card));
+    return button;
+  });
+  hand.replaceChildren(...buttons);
+  hand.style.setProperty("--gaps", String(Math.max(1, cards.length - 1)));
+  hand.classList.toggle("my-turn", playing);
+  if (hadFocus && buttons.length) buttons[app.handFocus].focus({ preventScroll: true });
+}
+
+function renderStatus(view) {
+  let text;
+  if (view.phase === "over") text = "Game over.";
+  else if (view.turn === "S" && view.your_turn && !app.busy) {
+    text = view.phase === "bidding" ? "Your turn: choose your bid." : "Your turn: play a bright card.";
+  } else if (view.turn) {
+    text = `${SEAT_NAMES[view.turn]} to ${view.phase === "bidding" ? "bid" : "play"}…`;
+  } else text = "";
+  $("status").textContent = text;
+}
+
+// ------------------------------------------------------------------ animation
+
+function seatAnchor(seat) {
+  const target = seat === "S" ? $("seat-S") : $(`seat-${seat}`);
+  return target.getBoundingClientRect();
+}
+
+function centerOf(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+async function flyIn(seat, card, fromRect) {
+  const slot = document.querySelector(`.slot-${seat} .played`);
+  if (!slot) return;
+  const to = centerOf(slot.getBoundingClientRect());
+  const from = centerOf(fromRect ?? seatAnchor(seat));
+  const dx = from.x - to.x;
+  const dy = from.y - to.y;
+  await animate(
+    slot,
+    [
+      { transform: `translate(${dx}px, ${dy}px) scale(${seat === "S" ? 1 : 0.55}) rotate(${seat === "S" ? 0 : 12}deg)`, opacity: seat === "S" ? 1 : 0.3 },
+      { transform: "translate(0, 0) scale(1) rotate(0)", opacity: 1 },
+    ],
+    380,
+  );
+}
+
+async function collectTrick(winner) {
+  const to = centerOf(seatAnchor(winner));
+  const cards = [...document.querySelectorAll(".trick .played")];
+  await Promise.all(
+    cards.map((card) => {
+      const from = centerOf(card.getBoundingClientRect());
+      return animate(
+        card,
+        [
+          { transform: "translate(0, 0) scale(1)", opacity: 1 },
+          { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.35)`, opacity: 0 },
+        ],
+        420,
+        "ease-in",
+      );
+    }),
+  );
+  for (const card of cards) card.remove();
+}
+
+function pulse(element) {
+  animate(element, [{ transform: "scale(1.25)" }, { transform: "scale(1)" }], 320);
+}
+
+function recountTeams(view) {
+  for (const team of view.teams) {
+    const seats = view.seats.filter((s) => TEAM_OF[s.seat] === team.team);
+    team.tricks = seats.reduce((sum, s) => sum + s.tricks, 0);
+    team.nil_seats = seats.filter((s) => s.bid === "nil").map((s) => s.seat);
+    const bids = seats.map((s) => s.bid);
+    team.bid =
+      bids.some((b) => b === null) || bids.every((b) => b === "nil")
+        ? null
+        : bids.reduce((sum, b) => sum + (b === "nil" ? 0 : b), 0);
+  }
+}
+
+function freshHand(previous, event, final) {
+  const base = final.hand_number === event.hand ? final : previous;
+  const view = structuredClone(base);
+  view.hand_number = event.hand;
+  view.dealer = event.dealer;
+  view.phase = "bidding";
+  view.turn = nextSeat(event.dealer);
+  view.your_turn = false;
+  view.legal_bids = [];
+  view.legal_cards = [];
+  view.trick = { leader: nextSeat(event.dealer), cards: [], winner: null };
+  view.last_trick = null;
+  view.tricks_played = 0;
+  view.spades_broken = false;
+  view.game_over = null;
+  view.hand = final.hand_number === event.hand ? [...final.hand] : [];
+  for (const seat of view.seats) {
+    seat.bid = null;
+    seat.tricks = 0;
+    seat.cards_left = 13;
+    seat.dealer = seat.seat === event.dealer;
+  }
+  if (previous) {
+    for (const team of view.teams) {
+      const before = teamOf(previous, team.team);
+      team.score = before.score;
+      team.bags = before.bags;
+    }
+    view.score_sheet = previous.score_sheet;
+  }
+  recountTeams(view);
+  return view;
+}
+
+async function playEvents(events, final) {
+  let view = app.view ? structuredClone(app.view) : null;
+  for (const event of events) {
+    switch (event.type) {
+      case "hand_dealt": {
+        view = freshHand(view, event, final);
+        render(view);
+        announce(`Hand ${event.hand}. ${SEAT_NAMES[event.dealer]} deals.`);
+        await animate($("hand"), [{ opacity: 0, transform: "translateY(40px)" }, { opacity: 1, transform: "none" }], 450);
+        break;
+      }
+      case "bid_made": {
+        seatOf(view, event.seat).bid = event.bid;
+        recountTeams(view);
+        const bids = view.seats.filter((s) => s.bid !== null).length;
+        if (bids === 4) {
+          view.phase = "playing";
+          view.turn = nextSeat(view.dealer);
+        } else view.turn = nextSeat(event.seat);
+        render(view);
+        pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
+        announce(`${event.seat === "S" ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
+        await wait(event.seat === "S" ? 150 : 650);
+        break;
+      }
+      case "card_played": {
+        let fromRect = null;
+        if (event.seat === "S") {
+          const button = document.querySelector(`#hand .card[data-card="${event.card}"]`);
+          fromRect = button?.getBoundingClientRect() ?? null;
+          view.hand = view.hand.filter((c) => c !== event.card);
+        } else {
+          seatOf(view, event.seat).cards_left -= 1;
+        }
+        if (!view.trick.cards.length) view.trick = { leader: event.seat, cards: [], winner: null };
+        view.trick.cards.push({ seat: event.seat, card: event.card });
+        view.turn = view.trick.cards.length < 4 ? nextSeat(event.seat) : null;
+        view.legal_cards = [];
+        view.your_turn = false;
+        const breaks = suitOf(event.card) === "S" && !view.spades_broken;
+        view.spades_broken ||= suitOf(event.card) === "S";
+        render(view);
+        announce(`${event.seat === "S" ? "You play" : `${SEAT_NAMES[event.seat]} plays`} the ${cardName(event.card)}.`);
+        await flyIn(event.seat, event.card, fromRect);
+        if (breaks) {
+          announce("Spades are broken.");
+          pulse($("spades-broken"));
+        }
+        await wait(event.seat === "S" ? 120 : 420);
+        break;
+      }
+      case "trick_won": {
+        view.trick.winner = event.seat;
+        render(view);
+        const winnerCard = view.trick.cards.find((p) => p.seat === event.seat)?.card;
+        announce(`${event.seat === "S" ? "You win" : `${SEAT_NAMES[event.seat]} wins`} the trick${winnerCard ? ` with the ${cardName(winnerCard)}` : ""}.`);
+        await wait(900);
+        await collectTrick(event.seat);
+        seatOf(view, event.seat).tricks += 1;
+        recountTeams(view);
+        view.last_trick = { ...view.trick };
+        view.trick = { leader: event.seat, cards: [], winner: null };
+        view.tricks_played += 1;
+        view.turn = view.tricks_played < 13 ? event.seat : null;
+        render(view);
+        pulse(document.querySelector(`#seat-${event.seat} .badge.tricks`));
+        break;
+      }
+      case "hand_over": {
+        for (const team of view.teams) {
+          team.score = event.score[team.team].total;
+          team.bags = event.score[team.team].bags;
+        }
+        view.score_sheet = final.score_sheet.filter((h) => h.hand <= event.hand);
+        render(view);
+        const finalHand = final.game_over !== null && final.score_sheet.at(-1)?.hand === event.hand;
+        await showSummary(final.score_sheet.find((h) => h.hand === event.hand), finalHand);
+        break;
+      }
+      default:
+        break; // game_over: shown once every event has played
+    }
+  }
+}
+
+// ------------------------------------------------------------------- dialogs
+
+function openDialog(id) {
+  const dialog = $(id);
+  if (!dialog.open) dialog.showModal();
+  return dialog;
+}
+
+function summaryTeam(result) {
+  const block = div(`summary-team team-${result.team}`);
+  const heading = document.createElement("h3");
+  heading.textContent = TEAM_LABELS[result.team];
+  block.append(heading);
+  const list = document.createElement("ul");
+  for (const line of result.summary) {
+    const item = document.createElement("li");
+    item.textContent = line;
+    if (/set|failed|penalty/i.test(line)) item.className = "bad";
+    else if (/made/i.test(line)) item.className = "good";
+    list.append(item);
+  }
+  block.append(list);
+  block.append(
+    div("summary-total", `This hand ${result.delta >= 0 ? "+" : ""}${result.delta} · total ${result.total} · ${plural(result.bags, "bag")}`),
+  );
+  return block;
+}
+
+function showSummary(hand, finalHand) {
+  if (!hand) return Promise.resolve();
+  $("summary-title").textContent = `Hand ${hand.hand} is over`;
+  $("summary-body").replaceChildren(...hand.teams.map(summaryTeam));
+  const button = $("summary-continue");
+  button.textContent = finalHand ? "See the result" : "Next hand";
+  const dialog = openDialog("summary-dialog");
+  announce(
+    `Hand ${hand.hand} scored. ` +
+      hand.teams.map((t) => `${TEAM_LABELS[t.team]} ${t.delta >= 0 ? "plus" : "minus"} ${Math.abs(t.delta)}, total ${t.total}.`).join(" "),
+  );
+  button.focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(), { once: true });
+  });
+}
+
+function showGameOver(view) {
+  const over = view.game_over;
+  const us = over.totals.NS;
+  const them = over.totals.EW;
+  $("gameover-title").textContent = over.you_won ? "You win!" : "West and East win";
+  $("gameover-body").textContent = over.you_won
+    ? `You and North win, ${us} to ${them}. ${over.reason}.`
+    : `West and East win, ${them} to ${us}. ${over.reason}.`;
+  openDialog("gameover-dialog");
+  announce($("gameover-body").textContent);
+  $("gameover-new").focus();
+}
+
+function renderSheet(view) {
+  const body = $("sheet-body");
+  if (!view.score_sheet.length) {
+    body.replaceChildren(div("empty", "No hand has been scored yet."));
+    return;
+  }
+  const table = document.createElement("table");
+  table.className = "sheet";
+  const caption = document.createElement("caption");
+  caption.textContent = "Every hand's bids, tricks, points and bags";
+  table.append(caption);
+  const head = table.createTHead().insertRow();
+  for (const title of ["Hand", "Team", "Bids", "Tricks", "Result", "Points", "Bags", "Total"]) {
+    const th = document.createElement("th");
+    th.scope = "col";
+    th.textContent = title;
+    head.append(th);
+  }
+  const tbody = table.createTBody();
+  for (const hand of view.score_sheet) {
+    hand.teams.forEach((result, index) => {
+      const row = tbody.insertRow();
+      row.className = `team-${result.team}${index === 1 ? " hand-end" : ""}`;
+      const cells = [
+        index === 0 ? String(hand.hand) : "",
+        TEAM_LABELS[result.team],
+        Object.entries(result.bids).map(([s, b]) => `${s} ${bidText(b)}`).join(", "),
+        `${Object.values(result.tricks).reduce((a, b) => a + b, 0)} (${Object.entries(result.tricks).map(([s, t]) => `${s} ${t}`).join(", ")})`,
+        result.summary.join("; "),
+        `${result.delta >= 0 ? "+" : ""}${result.delta}`,
+        `${result.bags}${result.bags_taken ? ` (+${result.bags_taken})` : ""}`,
+        String(result.total),
+      ];
+      cells.forEach((text, column) => {
+        const cell = column === 0 && text ? document.createElement("th") : row.insertCell();
+        if (column === 0 && text) {
+          cell.scope = "row";
+          row.append(cell);
+        }
+        cell.textContent = text;
+        if (column >= 5) cell.className = "num";
+        if (column === 5) cell.classList.add(result.delta >= 0 ? "good" : "bad");
+      });
+    });
+  }
+  const foot = table.createTFoot().insertRow();
+  const label = document.createElement("th");
+  label.scope = "row";
+  label.colSpan = 7;
+  label.textContent = "Totals";
+  const totals = foot.insertCell();
+  foot.prepend(label);
+  totals.className = "num";
+  totals.textContent = view.teams.map((t) => `${t.team} ${t.score}`).join(" · ");
+  body.replaceChildren(table);
+}
+
+function openWelcome(canGoBack) {
+  $("welcome-title").textContent = canGoBack ? "New game and settings" : "Spades";
+  $("cancel-new-game").hidden = !canGoBack;
+  $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
+  fillLevels();
+  $("speed-select").value = app.prefs.speed;
+  openDialog("welcome-dialog");
+  $("start-game").focus();
+}
+
+function fillLevels() {
+  if (!app.levels) return;
+  for (const [id, key] of [["partner-level", "partner"], ["opponent-level", "opponents"]]) {
+    const select = $(id);
+    if (!select.childElementCount) {
+      for (const level of app.levels.levels) {
+        const option = document.createElement("option");
+        option.value = level;
+        option.textContent = level[0].toUpperCase() + level.slice(1);
+        select.append(option);
+      }
+    }
+    const wanted = app.prefs[key] ?? app.state?.settings?.[key] ?? app.levels.default;
+    select.value = app.levels.levels.includes(wanted) ? wanted : app.levels.default;
+  }
+}
+
+// ------------------------------------------------------------------- actions
+
+async function perform(request) {
+  if (app.busy) return;
+  app.busy = true;
+  clearMessage();
+  if (app.view) render(app.view);
+  try {
+    const update = await request();
+    app.hint = null;
+    await playEvents(update.events, update.game);
+    app.state = update.game;
+    app.busy = false;
+    render(update.game);
+    afterUpdate(update.game);
+  } catch (error) {
+    app.busy = false;
+    if (app.view) render(app.view);
+    showMessage(error.message);
+    if (error.rule === "stale") await reload();
+  }
+}
+
+function afterUpdate(view) {
+  if (view.game_over) {
+    showGameOver(view);
+    return;
+  }
+  if (view.your_turn) {
+    announce(view.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
+    if (view.phase === "bidding") suggestBid(view);
+  }
+}
+
+async function suggestBid(view) {
+  try {
+    const hint = await api("GET", `/api/games/${view.id}/hint`);
+    if (app.state?.id === view.id && app.state.version === view.version && !app.busy) {
+      app.hint = hint;
+      renderBidding(app.view);
+    }
+  } catch {
+    // a suggestion is a nicety: the bidding works without it
+  }
+}
+
+function newGame() {
+  const body = {
+    partner: app.prefs.partner ?? undefined,
+    opponents: app.prefs.opponents ?? undefined,
+  };
+  // ?seed=N deals a chosen game again (the same seed and moves give the same game).
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed !== null && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  app.view = null;
+  app.state = null;
+  return perform(() => api("POST", "/api/games", body));
+}
+
+function bid(value) {
+  if (!canAct(app.view) || app.view.phase !== "bidding") return;
+  perform(() => api("POST", `/api/games/${app.view.id}/bid`, { bid: value }));
+}
+
+function play(card) {
+  if (!canAct(app.view) || app.view.phase !== "playing") return;
+  perform(() => api("POST", `/api/games/${app.view.id}/play`, { card }));
+}
+
+async function askHint() {
+  if (!canAct(app.view)) return;
+  try {
+    const hint = await api("GET", `/api/games/${app.view.id}/hint`);
+    app.hint = hint;
+    render(app.view);
+    const what = hint.kind === "bid" ? `Bid ${bidText(hint.bid)}` : `Play the ${hint.card_name}`;
+    showMessage(`Hint: ${what}. ${hint.reason}.`, "info");
+    if (hint.kind === "card") {
+      const index = app.view.hand.indexOf(hint.card);
+      if (index >= 0) {
+        app.handFocus = index;
+        document.querySelector(`#hand .card[data-card="${hint.card}"]`)?.focus();
+      }
+    }
+  } catch (error) {
+    showMessage(error.message);
+  }
+}
+
+async function reload() {
+  try {
+    const update = await api("GET", "/api/games/latest");
+    app.state = update.game;
+    app.hint = null;
+    render(update.game);
+    if (update.game.game_over) showGameOver(update.game);
+    else if (update.game.your_turn && update.game.phase === "bidding") suggestBid(update.game);
+    return true;
+  } catch (error) {
+    if (error.status !== 404) showMessage(error.message);
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------ keyboard
+
+function moveFocus(container, selector, current, delta, setIndex) {
+  const items = [...container.querySelectorAll(selector)];
+  if (!items.length) return;
+  let index = current;
+  if (delta === "home") index = 0;
+  else if (delta === "end") index = items.length - 1;
+  else index = (current + delta + items.length) % items.length;
+  setIndex(index);
+  items.forEach((item, i) => {
+    item.tabIndex = i === index ? 0 : -1;
+  });
+  items[index].focus();
+}
+
+const KEY_MOVES = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1, Home: "home", End: "end" };
+
+function onHandKey(event) {
+  const move = KEY_MOVES[event.key];
+  if (move === undefined) return;
+  event.preventDefault();
+  moveFocus($("hand"), ".card", app.handFocus, move, (i) => {
+    app.handFocus = i;
+  });
+}
+
+function onBidKey(event) {
+  const move = KEY_MOVES[event.key];
+  if (move !== undefined) {
+    event.preventDefault();
+    moveFocus($("bid-buttons"), ".bid-button", app.bidFocus, move, (i) => {
+      app.bidFocus = i;
+    });
+  }
+}
+
+function focusBid(index) {
+  app.bidFocus = index;
+  const buttons = [...$("bid-buttons").children];
+  buttons.forEach((b, i) => {
+    b.tabIndex = i === index ? 0 : -1;
+  });
+  buttons[index]?.focus();
+}
+
+function onGlobalKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (document.querySelector("dialog[open]")) return;
+  const tag = document.activeElement?.tagName;
+  if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+  const view = app.view;
+  if (event.key === "h" || event.key === "H") {
+    event.preventDefault();
+    askHint();
+    return;
+  }
+  if (!view || view.phase !== "bidding" || !canAct(view)) return;
+  if (event.key === "n" || event.key === "N") {
+    event.preventDefault();
+    focusBid(0);
+  } else if (/^[0-9]$/.test(event.key)) {
+    // Type a bid: "4", or "1" then "2" for 12; Enter then bids it.
+    event.preventDefault();
+    clearTimeout(app.digitTimer);
+    const typed = `${app.digits}${event.key}`;
+    const value = Number(typed) >= 1 && Number(typed) <= 13 ? typed : event.key;
+    app.digits = value;
+    app.digitTimer = setTimeout(() => {
+      app.digits = "";
+    }, 900);
+    if (Number(value) >= 1 && Number(value) <= 13) focusBid(Number(value));
+  }
+}
+
+// -------------------------------------------------------------------- wiring
+
+function wire() {
+  $("hand").addEventListener("click", (event) => {
+    const button = event.target.closest(".card");
+    if (!button || app.busy) return;
+    app.handFocus = Number(button.dataset.index);
+    if (app.view?.phase === "playing" && app.view.your_turn) play(button.dataset.card);
+    else if (app.view?.phase === "bidding") showMessage("Bid first: choose Nil or a number of tricks.", "error");
+  });
+  $("hand").addEventListener("keydown", onHandKey);
+  $("bid-buttons").addEventListener("click", (event) => {
+    const button = event.target.closest(".bid-button");
+    if (!button || button.disabled) return;
+    app.bidFocus = Number(button.dataset.index);
+    bid(button.dataset.bid === "nil" ? "nil" : Number(button.dataset.bid));
+  });
+  $("bid-buttons").addEventListener("keydown", onBidKey);
+  document.addEventListener("keydown", onGlobalKey);
+
+  $("hint-button").addEventListener("click", askHint);
+  $("sheet-button").addEventListener("click", () => {
+    if (app.view) renderSheet(app.view);
+    else $("sheet-body").replaceChildren(div("empty", "No game yet."));
+    openDialog("sheet-dialog");
+  });
+  $("rules-button").addEventListener("click", () => openDialog("rules-dialog"));
+  $("settings-button").addEventListener("click", () => openWelcome(Boolean(app.state)));
+  for (const button of document.querySelectorAll(".close-dialog")) {
+    button.addEventListener("click", () => button.closest("dialog").close());
+  }
+  $("cancel-new-game").addEventListener("click", () => $("welcome-dialog").close());
+  $("speed-select").addEventListener("change", (event) => {
+    app.prefs.speed = event.target.value;
+    savePrefs();
+  });
+  $("new-game-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    app.prefs.partner = $("partner-level").value;
+    app.prefs.opponents = $("opponent-level").value;
+    app.prefs.speed = $("speed-select").value;
+    savePrefs();
+    newGame();
+  });
+  $("welcome-dialog").addEventListener("cancel", (event) => {
+    if (!app.state) event.preventDefault(); // nothing to go back to yet
+  });
+  $("summary-continue").addEventListener("click", () => $("summary-dialog").close());
+  $("summary-sheet").addEventListener("click", () => {
+    renderSheet(app.view);
+    openDialog("sheet-dialog");
+  });
+  $("gameover-sheet").addEventListener("click", () => {
+    renderSheet(app.view);
+    openDialog("sheet-dialog");
+  });
+  $("gameover-new").addEventListener("click", () => newGame());
+}
+
+async function start() {
+  wire();
+  clearMessage();
+  try {
+    app.levels = await api("GET", "/api/levels");
+  } catch (error) {
+    showMessage(error.message);
+    return;
+  }
+  const resumed = await reload();
+  if (!resumed) openWelcome(false);
+  document.body.classList.add("ready");
+}
+
+start();

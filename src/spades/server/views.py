@@ -1,0 +1,227 @@
+"""South's view of a game, as the API sends it.
+
+Everything here is built from ``Game.view(SOUTH)`` and the game's public
+results (bids, played cards, scores): the only cards named are South's own and
+those already played. Other seats appear as a count of cards left.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from pydantic import TypeAdapter
+
+from spades.core import NIL, SOUTH, Event, Game, PlayerView, Rules, ScoredHand, TeamHandScore
+from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
+from spades.core.seats import (
+    SEAT_LETTERS,
+    SEAT_NAMES,
+    SEATS,
+    TEAM_LONG_NAMES,
+    TEAM_NAMES,
+    TEAMS,
+    Seat,
+    partner_of,
+    team_of,
+    team_seats,
+)
+
+from .schemas import (
+    BidValue,
+    GameEvent,
+    GameOverInfo,
+    GameState,
+    HandResult,
+    NilOutcome,
+    PlayedCard,
+    SeatState,
+    Settings,
+    TeamHandResult,
+    TeamState,
+    TrickState,
+)
+
+HUMAN: Final = SOUTH
+
+_EVENTS: Final = TypeAdapter(list[GameEvent])
+
+
+def bid_value(bid: int) -> BidValue:
+    return "nil" if bid == NIL else bid
+
+
+def role_of(seat: Seat) -> str:
+    if seat == HUMAN:
+        return "you"
+    return "partner" if seat == partner_of(HUMAN) else "opponent"
+
+
+def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | None) -> TrickState:
+    return TrickState(
+        leader=SEAT_LETTERS[leader],  # type: ignore[arg-type]
+        cards=[
+            PlayedCard(seat=SEAT_LETTERS[(leader + i) & 3], card=CARD_NAMES[card])  # type: ignore[arg-type]
+            for i, card in enumerate(cards)
+        ],
+        winner=None if winner is None else SEAT_LETTERS[winner],  # type: ignore[arg-type]
+    )
+
+
+def game_state(
+    game: Game, *, game_id: str, version: int, partner_level: str, opponent_level: str
+) -> GameState:
+    """The whole table as South sees it."""
+    view: PlayerView = game.view(HUMAN)
+    over = game.is_over
+    levels = {seat: opponent_level for seat in SEATS}
+    levels[partner_of(HUMAN)] = partner_level
+    levels[HUMAN] = "you"
+    played = [0, 0, 0, 0]
+    for seat, _card in view.plays():
+        played[seat] += 1
+    seats = [
+        SeatState(
+            seat=SEAT_LETTERS[seat],  # type: ignore[arg-type]
+            name=SEAT_NAMES[seat],
+            role=role_of(seat),  # type: ignore[arg-type]
+            player=levels[seat],
+            cards_left=13 - played[seat] if not game.hand.is_over else 0,
+            bid=None if (bid := view.bid_of(seat)) is None else bid_value(bid),
+            tricks=view.tricks_won[seat],
+            dealer=seat == view.dealer,
+        )
+        for seat in SEATS
+    ]
+    teams = []
+    for team in TEAMS:
+        numeric = [view.bid_of(s) for s in team_seats(team)]
+        team_bid = (
+            None
+            if any(b is None for b in numeric) or all(b == NIL for b in numeric)
+            else sum(b for b in numeric if b is not None)
+        )
+        teams.append(
+            TeamState(
+                team=TEAM_NAMES[team],
+                name=TEAM_LONG_NAMES[team],
+                bid=team_bid,
+                nil_seats=[SEAT_LETTERS[s] for s in team_seats(team) if view.bid_of(s) == NIL],  # type: ignore[misc]
+                tricks=sum(view.tricks_won[s] for s in team_seats(team)),
+                score=game.totals[team],
+                bags=game.bags[team],
+            )
+        )
+    last = view.tricks[-1] if view.tricks else None
+    my_turn = not over and view.is_my_turn
+    return GameState(
+        id=game_id,
+        version=version,
+        hand_number=game.hand_number,
+        phase="over" if over else view.phase.value,
+        dealer=SEAT_LETTERS[view.dealer],  # type: ignore[arg-type]
+        turn=None if game.to_act is None else SEAT_LETTERS[game.to_act],  # type: ignore[arg-type]
+        your_turn=my_turn,
+        hand=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.hand))],
+        legal_bids=[bid_value(b) for b in view.legal_bids()] if my_turn else [],
+        legal_cards=[CARD_NAMES[c] for c in view.legal_cards()] if my_turn else [],
+        seats=seats,
+        teams=teams,
+        trick=_trick(view.leader, view.trick, None),
+        last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
+        tricks_played=len(view.tricks),
+        spades_broken=view.spades_broken,
+        score_sheet=[hand_result(scored, game.rules) for scored in game.history],
+        game_over=game_over_info(game),
+        settings=Settings(partner=partner_level, opponents=opponent_level),
+        target=game.rules.target,
+        floor=game.rules.floor,
+    )
+
+
+def game_over_info(game: Game) -> GameOverInfo | None:
+    outcome = game.outcome
+    if outcome is None:
+        return None
+    winner = outcome.winner
+    loser = 1 - winner
+    termination = outcome.termination.value
+    if termination == "forfeit" and game.forfeited_by is not None:
+        reason = game.forfeited_by[1]
+    elif termination == "floor":
+        reason = f"{TEAM_LONG_NAMES[loser]} sank to {game.rules.floor} or below"
+    else:
+        reason = f"{TEAM_LONG_NAMES[winner]} reached {game.rules.target}"
+    return GameOverInfo(
+        winner=TEAM_NAMES[winner],
+        winner_name=TEAM_LONG_NAMES[winner],
+        you_won=winner == team_of(HUMAN),
+        reason=reason,
+        totals={"NS": game.totals[0], "EW": game.totals[1]},
+    )
+
+
+def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
+    """The hand's result for one team in words: made or set, each Nil, bags."""
+    lines: list[str] = []
+    if score.bid is not None:
+        if score.made:
+            extra = f", +{score.overtricks} for overtricks" if score.overtricks else ""
+            lines.append(f"Bid {score.bid}, took {score.tricks}: made, +{score.bid_points}{extra}")
+        else:
+            lines.append(f"Bid {score.bid}, took {score.tricks}: set, {score.bid_points}")
+    for nil in score.nils:
+        name = SEAT_NAMES[nil.seat]
+        if nil.made:
+            lines.append(f"{name}'s Nil made: +{rules.nil_bonus}")
+        else:
+            lines.append(
+                f"{name}'s Nil failed ({nil.tricks} {'trick' if nil.tricks == 1 else 'tricks'}"
+                f" taken, counted as bags): -{rules.nil_bonus}"
+            )
+    if score.bag_penalties:
+        times = "" if score.bag_penalties == 1 else f" x{score.bag_penalties}"
+        lines.append(f"Bag penalty ({rules.bag_limit} bags{times}): -{score.bag_penalty_points}")
+    return lines
+
+
+def hand_result(scored: ScoredHand, rules: Rules) -> HandResult:
+    """One line of the score sheet: both teams' bids, tricks, points and bags."""
+    state = scored.state
+    bids = [NIL if b is None else b for b in state.bids]
+    teams = []
+    for team in TEAMS:
+        score = scored.scores[team]
+        seats = team_seats(team)
+        teams.append(
+            TeamHandResult(
+                team=TEAM_NAMES[team],
+                bids={SEAT_LETTERS[s]: bid_value(bids[s]) for s in seats},  # type: ignore[misc]
+                tricks={SEAT_LETTERS[s]: state.tricks_won[s] for s in seats},  # type: ignore[misc]
+                bid=score.bid,
+                counted_tricks=score.tricks,
+                made=score.made,
+                nils=[
+                    NilOutcome(seat=SEAT_LETTERS[n.seat], tricks=n.tricks, made=n.made)  # type: ignore[arg-type]
+                    for n in score.nils
+                ],
+                bid_points=score.bid_points,
+                overtricks=score.overtricks,
+                nil_points=score.nil_points,
+                bags_taken=score.bags_taken,
+                bag_penalty_points=score.bag_penalty_points,
+                delta=score.delta,
+                bags=score.bags,
+                total=scored.totals[team],
+                summary=_summary(score, rules),
+            )
+        )
+    return HandResult(
+        hand=scored.number,
+        dealer=SEAT_LETTERS[state.dealer],  # type: ignore[arg-type]
+        teams=teams,
+    )
+
+
+def public_events(events: list[Event]) -> list[GameEvent]:
+    """The events as the API sends them: each one's ``to_dict()``, validated."""
+    return _EVENTS.validate_python([event.to_dict() for event in events])

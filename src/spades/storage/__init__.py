@@ -1,0 +1,17 @@
+"""Where games are kept: SQLAlchemy tables and the repository the server uses.
+
+A stored game is its ``spades-record/1`` record (every deal, bid and card) plus
+the settings that record does not fix (the bot level of each seat group). The
+record is re-validated by ``game_from_record`` on every load, so a row that
+breaks a rule is refused rather than played on.
+"""
+
+from .repository import (
+    GameRepository,
+    StaleGameError,
+    StoredGame,
+    default_database_url,
+    owner_key,
+)
+
+__all__ = ["GameRepository", "StaleGameError", "StoredGame", "default_database_url", "owner_key"]

@@ -1,0 +1,35 @@
+"""The tables. Portable column types only, so SQLite and PostgreSQL behave alike."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    """One game played in the browser: who owns it and the record that reproduces it."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), index=True)
+    """SHA-256 of the owner's cookie token: a leaked database gives no one a cookie."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    partner_level: Mapped[str] = mapped_column(String(32))
+    opponent_level: Mapped[str] = mapped_column(String(32))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The ``spades-record/1`` record: rules, seed, players, every deal, bid and card."""
+    hand_number: Mapped[int] = mapped_column(Integer)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    winner: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """Bumped on every save; a save from a stale copy (another tab) is refused."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

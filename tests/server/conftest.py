@@ -1,0 +1,70 @@
+"""Fixtures for the web game: an app on a fresh SQLite file and clients for it."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Starlette nudges TestClient users from httpx towards httpx2; httpx works and is what we pin.
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+from fastapi import FastAPI
+
+from spades.core import Game
+from spades.server import create_app
+from spades.server.app import COOKIE
+from spades.storage import owner_key
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'games.db'}"
+
+
+@pytest.fixture
+def app(db_url: str) -> Iterator[FastAPI]:
+    application = create_app(db_url)
+    yield application
+    application.state.repository.close()
+
+
+@pytest.fixture
+def client(app: FastAPI) -> Iterator[TestClient]:
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def other_client(app: FastAPI) -> Iterator[TestClient]:
+    """A second player (another browser) on the same server."""
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+def start_game(client: TestClient, seed: int = 7, **settings: Any) -> dict[str, Any]:
+    """A new game for ``client``; returns the response body (game and events)."""
+    response = client.post("/api/games", json={"seed": seed, **settings})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def stored_game(app: FastAPI, client: TestClient, game_id: str) -> Game:
+    """The server's full game (every seat's cards): for checking, never for playing."""
+    stored = app.state.repository.load(owner_key(client.cookies[COOKIE]), game_id)
+    assert stored is not None
+    game: Game = stored.game
+    return game
+
+
+def south_move(client: TestClient, game: dict[str, Any]) -> Any:
+    """Send South's first legal bid or card; returns the response."""
+    if game["phase"] == "bidding":
+        return client.post(f"/api/games/{game['id']}/bid", json={"bid": game["legal_bids"][3]})
+    return client.post(f"/api/games/{game['id']}/play", json={"card": game["legal_cards"][0]})
