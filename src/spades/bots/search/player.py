@@ -13,6 +13,8 @@ It only ever sees its own seat's view: the deals it searches are guesses.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from spades.core import NIL, HandState, PlayerView, Rules, game_outcome, score_hand, state_from_view
 from spades.core.cards import Card, cards_in
@@ -67,35 +69,23 @@ class SearchBot(Bot):
     # ------------------------------------------------------------------ play
 
     def play(self, view: PlayerView) -> Card:
-        legal = view.legal_mask()
-        candidates = distinct_cards(legal, view)
+        candidates = distinct_cards(view.legal_mask(), view)
         preferred = self.prior.play(view)
         if len(candidates) == 1:
             return preferred  # every legal card is equivalent
-        hidden = HiddenHands(view)
-        values = dict.fromkeys(candidates, 0.0)
-        total_weight = 0.0
-        deadline = time.perf_counter() + self.think
-        worlds = 0
-        while worlds < self.max_worlds and (
-            worlds < self.min_worlds or time.perf_counter() < deadline
-        ):
-            hands = hidden.sample(self.rng)
-            weight = deal_weight(view, hands)
-            state = state_from_view(view, hands)
-            for card in candidates:
-                trial = state.clone()
-                trial.apply_play(card)
-                values[card] += weight * hand_value(playout(trial, view), view)
-            total_weight += weight
-            worlds += 1
-        best_group = max(
+
+        def outcome(state: HandState, card: Card) -> HandState:
+            trial = state.clone()
+            trial.apply_play(card)
+            return playout(trial, view)
+
+        budget = Budget(self.think, self.min_worlds, self.max_worlds)
+        values = self.search(view, candidates, outcome, budget)
+        best = max(
             candidates,
-            key=lambda c: (
-                values[c] / total_weight + (PRIOR_BONUS if same_group(c, preferred, view) else 0.0)
-            ),
+            key=lambda c: values[c] + (PRIOR_BONUS if same_group(c, preferred, view) else 0.0),
         )
-        return preferred if same_group(best_group, preferred, view) else best_group
+        return preferred if same_group(best, preferred, view) else best
 
     # ------------------------------------------------------------------- bid
 
@@ -105,27 +95,54 @@ class SearchBot(Bot):
         partner_bid = view.bid_of(partner_of(view.seat))
         if base == NIL or (partner_bid != NIL and nil_danger(view.hand) <= 1.2):
             candidates.add(NIL)
-        options = sorted(candidates)
+
+        def outcome(state: HandState, bid: int) -> HandState:
+            trial = state.clone()
+            trial.apply_bid(bid)
+            finish_bidding(trial, view)
+            return playout(trial, view)
+
+        budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
+        values = self.search(view, sorted(candidates), outcome, budget)
+        return max(values, key=lambda b: values[b] + (PRIOR_BONUS if b == base else 0.0))
+
+    # ---------------------------------------------------------------- search
+
+    def search(
+        self,
+        view: PlayerView,
+        options: list[int],
+        outcome: Callable[[HandState, int], HandState],
+        budget: Budget,
+    ) -> dict[int, float]:
+        """The weighted mean value of each option over sampled deals: every option
+        is tried in the same deals, so their differences are not luck of the sample."""
         hidden = HiddenHands(view)
         values = dict.fromkeys(options, 0.0)
         total_weight = 0.0
-        deadline = time.perf_counter() + self.bid_think
+        deadline = time.perf_counter() + budget.seconds
         worlds = 0
-        while worlds < self.max_bid_worlds and (
-            worlds < self.min_bid_worlds or time.perf_counter() < deadline
+        while worlds < budget.max_worlds and (
+            worlds < budget.min_worlds or time.perf_counter() < deadline
         ):
             hands = hidden.sample(self.rng)
             weight = deal_weight(view, hands)
-            for bid in options:
-                state = state_from_view(view, hands)
-                state.apply_bid(bid)
-                finish_bidding(state, view)
-                values[bid] += weight * hand_value(playout(state, view), view)
+            state = state_from_view(view, hands)
+            for option in options:
+                values[option] += weight * hand_value(outcome(state, option), view)
             total_weight += weight
             worlds += 1
-        return max(
-            options, key=lambda b: values[b] / total_weight + (PRIOR_BONUS if b == base else 0.0)
-        )
+        return {option: value / total_weight for option, value in values.items()}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long to search: at least ``min_worlds`` deals, then until ``seconds``
+    have passed or ``max_worlds`` deals are done."""
+
+    seconds: float
+    min_worlds: int
+    max_worlds: int
 
 
 class ExpertBot(SearchBot):
