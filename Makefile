@@ -18,7 +18,7 @@ test: lint typecheck unit
 
 $(INSTALLED): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet --upgrade pip "setuptools>=77" wheel  # setup.py build_ext below needs them
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@mkdir -p build && touch $(COMPILED_STAMP)
 	touch $@

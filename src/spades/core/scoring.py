@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .rules import CARDCOUCH, Rules
-from .seats import Seat, Team, team_seats
+from .seats import Seat, Team
 
 NIL = 0
 """The Nil bid: a promise to take no trick. Numeric bids are 1..13."""
@@ -32,7 +32,9 @@ def bid_name(bid: int) -> str:
     return "Nil" if bid == NIL else str(bid)
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: mypyc compiles a plain dataclass to a native class, whose
+# construction is several times cheaper; nothing mutates these results.
+@dataclass(slots=True)
 class NilResult:
     """How one Nil bid went."""
 
@@ -44,7 +46,7 @@ class NilResult:
         return self.tricks == 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TeamHandScore:
     """One partnership's result for a hand, with the parts that make it up."""
 
@@ -86,14 +88,19 @@ def score_team(
     numeric_bid = 0
     numeric_tricks = 0
     bidders = 0
+    nil_points = 0
+    nil_tricks = 0
     nils: list[NilResult] = []
-    for seat in team_seats(team):
+    for seat in (team, team + 2):
+        tricks = tricks_won[seat]
         if bids[seat] == NIL:
-            nils.append(NilResult(seat, tricks_won[seat]))
+            nils.append(NilResult(seat, tricks))
+            nil_points += rules.nil_bonus if tricks == 0 else -rules.nil_bonus
+            nil_tricks += tricks
         else:
             bidders += 1
             numeric_bid += bids[seat]
-            numeric_tricks += tricks_won[seat]
+            numeric_tricks += tricks
 
     bid_points = overtricks = 0
     if bidders:
@@ -102,8 +109,7 @@ def score_team(
             overtricks = numeric_tricks - numeric_bid
         else:
             bid_points = -10 * numeric_bid
-    nil_points = sum(rules.nil_bonus if nil.made else -rules.nil_bonus for nil in nils)
-    bags_taken = overtricks + sum(nil.tricks for nil in nils)
+    bags_taken = overtricks + nil_tricks
 
     bags = bags_before + bags_taken
     penalties = 0
