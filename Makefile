@@ -5,7 +5,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 # Modules mypyc compiles (keep in step with setup.py); rebuilt when they change.
-COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py
+COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py \
+	src/spades/solver/dds.py
 COMPILED_STAMP := build/.compiled
 
 .PHONY: run test lint typecheck unit bench clean screenshots
@@ -46,4 +47,4 @@ bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build src/spades/core/*.so src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build src/spades/core/*.so src/spades/solver/*.so src/*.so src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

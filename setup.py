@@ -13,6 +13,7 @@ COMPILED_MODULES = [
     "src/spades/core/cards.py",
     "src/spades/core/hand.py",
     "src/spades/core/scoring.py",
+    "src/spades/solver/dds.py",
 ]
 
 ext_modules = []

@@ -12,28 +12,35 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-import spades.core
+import spades
 
-CORE_DIR = Path(spades.core.__file__).parent
-COMPILED = ("cards", "hand", "scoring")
+PACKAGE_DIR = Path(spades.__file__).parent
+COMPILED = ("cards", "hand", "scoring", "solver.dds")
+"""The modules mypyc compiles: a name alone is in ``spades.core``."""
+
+
+def _qualified(name: str) -> str:
+    return f"spades.{name}" if "." in name else f"spades.core.{name}"
 
 
 def load_source(name: str) -> ModuleType:
-    """The module ``spades.core.<name>`` loaded from its ``.py`` source."""
-    qualified = f"spades.core._source_{name}"
+    """The module ``spades.core.<name>`` (or ``spades.<package>.<module>`` for a
+    dotted name) loaded from its ``.py`` source."""
+    package, _, module_name = _qualified(name).rpartition(".")
+    qualified = f"{package}._source_{module_name}"
     if qualified in sys.modules:
         return sys.modules[qualified]
-    spec = importlib.util.spec_from_file_location(qualified, CORE_DIR / f"{name}.py")
+    path = PACKAGE_DIR.joinpath(*package.split(".")[1:], f"{module_name}.py")
+    spec = importlib.util.spec_from_file_location(qualified, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    module.__package__ = "spades.core"
+    module.__package__ = package
     sys.modules[qualified] = module
     spec.loader.exec_module(module)
     return module
 
 
 def is_compiled(name: str) -> bool:
-    module = sys.modules.get(f"spades.core.{name}") or importlib.import_module(
-        f"spades.core.{name}"
-    )
+    qualified = _qualified(name)
+    module = sys.modules.get(qualified) or importlib.import_module(qualified)
     return not str(module.__file__).endswith(".py")

@@ -14,10 +14,12 @@ from spades.bots import BOT_LEVELS
 from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
 from spades.core.record import record_to_json
 
+from .analyze import analyze
 from .arena import arena
 from .bot import bot_command
 from .play import play
 from .serve import serve
+from .solve import solve
 from .summary import print_game_summary
 
 app = typer.Typer(
@@ -33,6 +35,8 @@ app.command()(play)
 app.command()(arena)
 app.command()(serve)
 app.command(name="bot")(bot_command)
+app.command()(solve)
+app.command()(analyze)
 
 
 @app.command()

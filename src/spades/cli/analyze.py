@@ -1,0 +1,91 @@
+"""``spades analyze RECORD``: every play of a game against double-dummy best play.
+
+The review itself lives in ``spades.analysis``; this module picks the game and
+hands, and prints each hand's mistakes in words with per-seat totals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from spades.analysis import HandReview, analyze_hand
+from spades.core.scoring import bid_name
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES
+
+from .solve import fail, hand_states, load_game
+
+console = Console()
+
+
+def analyze(
+    record: Annotated[
+        Path, typer.Argument(help="A record file (JSON, a JSON list, or JSON lines).")
+    ],
+    game: Annotated[int, typer.Option(help="Which game of the file (from 1).")] = 1,
+    hand: Annotated[
+        int | None, typer.Option(help="Only this hand of the game (from 1); default every hand.")
+    ] = None,
+    from_trick: Annotated[
+        int, typer.Option(help="Review from this trick on (1-13); earlier tricks count as played.")
+    ] = 1,
+) -> None:
+    """Compare each seat's plays with double-dummy best play, hand by hand.
+
+    A card that costs its side a trick (best play by all from then on), its
+    contract or a Nil is named with a card that was better; each hand ends with
+    the tricks every seat's mistakes cost.
+    """
+    states = hand_states(load_game(record, game))
+    if hand is not None and not 1 <= hand <= len(states):
+        fail(f"--hand {hand}: game {game} has {len(states)} hand(s) with bids")
+    if not 1 <= from_trick <= 13:
+        fail(f"--from-trick is 1 to 13, not {from_trick}")
+    numbers = [hand] if hand is not None else list(range(1, len(states) + 1))
+    for number in numbers:
+        state = states[number - 1]
+        if len(state.bid_order) < 4:
+            continue
+        print_review(analyze_hand(state, number=number, from_trick=from_trick))
+
+
+def print_review(review: HandReview) -> None:
+    bids = ", ".join(
+        f"{SEAT_LETTERS[seat]} {'-' if bid is None else bid_name(bid)}"
+        for seat, bid in enumerate(review.bids)
+    )
+    start = (
+        "" if review.start is None else f"; best play: NS {review.start[0]}, EW {review.start[1]}"
+    )
+    console.print(
+        f"[bold]Hand {review.number}[/bold] (bids {bids}{start}; "
+        f"from trick {review.first_trick}, {review.seconds:.2f} s)",
+        highlight=False,
+    )
+    mistakes = review.mistakes
+    if mistakes:
+        for play in mistakes:
+            console.print(f"  trick {play.trick:>2}: {play.explanation}", highlight=False)
+    else:
+        console.print("  no play lost anything", highlight=False)
+    notes = []
+    if review.unjudged:
+        notes.append(f"{review.unjudged} play(s) too slow to solve were not judged")
+    judged_from = dict(review.nil_from)
+    for seat, bid in enumerate(review.bids):
+        if bid == 0 and judged_from.get(seat, review.first_trick) > review.first_trick:
+            notes.append(f"{SEAT_NAMES[seat]}'s Nil judged from trick {judged_from[seat]}")
+        elif bid == 0 and seat not in judged_from:
+            notes.append(f"{SEAT_NAMES[seat]}'s Nil not judged")
+    if notes:
+        console.print("  (" + "; ".join(notes) + ")", highlight=False)
+    table = Table(show_edge=False, pad_edge=False, show_header=True)
+    table.add_column("tricks lost")
+    for seat in range(4):
+        table.add_column(SEAT_LETTERS[seat], justify="right")
+    table.add_row("", *(str(n) for n in review.tricks_lost))
+    console.print(table)

@@ -1,0 +1,124 @@
+"""``spades solve`` and ``spades analyze`` on written deals and game records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from spades.cli.app import app
+from spades.core import Game, game_to_record
+from tests.solver.test_analysis import NIL_HAND, played
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    """A record of one game whose first hand is NIL_HAND (dealer East)."""
+    state = played(NIL_HAND)
+    game = Game(seed=1, preset_deals=[(state.dealer, state.deal)])
+    for seat, bid in zip(state.bid_order, (state.bids[s] for s in state.bid_order), strict=True):
+        game.bid(seat, bid or 0)
+    for trick in state.tricks:
+        for card in trick.cards:
+            game.play(game.hand.turn, card)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_to_record(game)))
+    return path
+
+
+def test_solve_a_written_deal_prints_every_legal_card() -> None:
+    code, out = run("solve", "--deal", "N:KC AS E:JD JS S:KD QH W:QC TD", "--leader", "N")
+    assert code == 0, out
+    assert "KC" in out and "AS" not in out.split("North-South tricks")[1]  # not a legal lead
+    assert "North-South take 1 of the 2 tricks left" in out
+    code, out = run(
+        "solve", "--deal", "N:KC AS E:JD JS S:KD QH W:QC TD", "--leader", "n", "--broken"
+    )
+    assert code == 0 and "AS *" in out and "take 2 of the 2" in out
+
+
+def test_solve_judges_the_nils_asked_for() -> None:
+    code, out = run(
+        "solve", "--deal", "N:AH 3C E:QH 4C S:KH 2C W:JH 5C", "--leader", "E", "--nil", "S"
+    )
+    assert code == 0, out
+    assert "S Nil" in out and "holds" in out
+
+
+def test_solve_a_record_position_mid_trick(record: Path) -> None:
+    code, out = run("solve", str(record), "--hand", "1", "--trick", "9", "--card", "3")
+    assert code == 0, out
+    assert "On the table: S 6D, W AC" in out and "Trick 9, North to play" in out
+    assert "N Nil" in out  # North bid Nil in this hand
+    assert "for the hand" in out
+    assert "AD *" in out and "fails" in out  # North must win with its AD now
+
+
+def test_solve_shows_the_nil_that_a_card_throws_away(record: Path) -> None:
+    # South leads trick 9: the KC keeps North's Nil, the 6D does not.
+    code, out = run("solve", str(record), "--trick", "9")
+    assert code == 0, out
+    lines = {line.split()[0]: line for line in out.splitlines() if line[:2].strip()}
+    assert "holds" in lines["KC"] and "fails" in lines["6D"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "give a RECORD file or --deal"),
+        (("--deal", "N:AS E:KS S:QS"), "no hand for W"),
+        (("--deal", "N:AS E:KS S:QS W:JS"), "--leader is needed"),
+        (("--deal", "N:AS E:KS S:QS W:JS", "--leader", "Q"), "'Q' is not a seat"),
+        (("missing.json",), "cannot read missing.json"),
+    ],
+)
+def test_solve_refuses_bad_input_with_status_2(args: tuple[str, ...], message: str) -> None:
+    code, out = run("solve", *args)
+    assert code == 2
+    assert message in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--game", "2"), "holds 1 game(s)"),
+        (("--hand", "5"), "has 1 hand(s)"),
+        (("--trick", "14"), "--trick is 1 to 13"),
+        (("--card", "5"), "--card is 1 to 4"),
+    ],
+)
+def test_solve_refuses_positions_the_record_does_not_have(
+    record: Path, args: tuple[str, ...], message: str
+) -> None:
+    code, out = run("solve", str(record), *args)
+    assert code == 2 and message in out
+
+
+def test_solve_refuses_a_broken_record(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "spades-record/1", "hands": []}')
+    code, out = run("solve", str(path))
+    assert code == 2 and "is broken" in out
+
+
+def test_analyze_names_the_mistakes_and_totals_them(record: Path) -> None:
+    code, out = run("analyze", str(record), "--from-trick", "8")
+    assert code == 0, out
+    assert "Hand 1" in out and "from trick 8" in out
+    assert "South's 6D cost North's Nil: the KC kept it safe" in " ".join(out.split())
+    assert "tricks lost" in out
+
+
+def test_analyze_refuses_bad_options(record: Path) -> None:
+    assert run("analyze", str(record), "--hand", "3")[0] == 2
+    assert run("analyze", str(record), "--from-trick", "0")[0] == 2
+    assert run("analyze", "nowhere.json")[0] == 2
