@@ -38,9 +38,3 @@ def load_source(name: str) -> ModuleType:
     sys.modules[qualified] = module
     spec.loader.exec_module(module)
     return module
-
-
-def is_compiled(name: str) -> bool:
-    qualified = _qualified(name)
-    module = sys.modules.get(qualified) or importlib.import_module(qualified)
-    return not str(module.__file__).endswith(".py")

@@ -6,6 +6,7 @@ taken, keeps the running totals and bags, and decides the end of the game. Its
 checked actions return the public events they caused, which drive the bot
 protocol, the web page's animations and the records.
 
+>>> from spades.core.seats import next_seat
 >>> game = Game(seed=2026)
 >>> game.to_act == next_seat(game.hand.dealer)
 True
@@ -26,7 +27,7 @@ from .errors import GameOverError, IllegalBidError, IllegalCardError, NotYourTur
 from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
 from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
-from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, next_seat, team_of
+from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, team_of
 from .view import PlayerView
 
 SEED_BITS: Final = 63
@@ -311,7 +312,3 @@ class Game:
         self.outcome = Outcome(1 - team_of(seat), Termination.FORFEIT)
         self.forfeited_by = (seat, reason)
         return self._record([GameOver(self.outcome, self.totals)])
-
-    def next_dealer(self) -> Seat:
-        """The dealer of the hand after the current one."""
-        return next_seat(self.hand.dealer)

@@ -41,7 +41,7 @@ from .cards import (
     cards_in,
 )
 from .errors import IllegalBidError, IllegalCardError, NotYourTurnError
-from .scoring import MAX_BID, MIN_BID, NIL, bid_name
+from .scoring import MAX_BID, MIN_BID, NIL
 from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat
 
 TRICKS_PER_HAND: Final = 13
@@ -494,12 +494,6 @@ class HandState:
         while self.phase is _PLAYING:
             legal = self.legal_mask()
             self.apply_play(nth_card(legal, bits.below(legal.bit_count())))
-
-    def describe_bids(self) -> str:
-        """The bids so far, in order: ``"S 3, W Nil, N 4"``."""
-        return ", ".join(
-            f"{SEAT_NAMES[seat][0]} {bid_name(self.bids[seat] or 0)}" for seat in self.bid_order
-        )
 
 
 def _a(word: str) -> str:

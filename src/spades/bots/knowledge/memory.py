@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from spades.core import NIL, PlayerView, Seat
-from spades.core.cards import RANK_OF, SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
+from spades.core.cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
 from spades.core.seats import partner_of, team_of
 
 
@@ -167,7 +167,3 @@ def group_bottom(card: Card, hand: int, unseen: int) -> Card:
             break
         lowest_equal = other
     return lowest_equal
-
-
-def rank(card: Card) -> int:
-    return RANK_OF[card]
