@@ -24,6 +24,8 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
+from interleaved import best_of_interleaved  # benchmarks/ is on the path when run
+
 import spades.core
 from spades.core import hand as compiled_hand
 from spades.core import scoring as compiled_scoring
@@ -132,12 +134,9 @@ def main() -> None:
         f"Python {sys.version.split()[0]}, best of {args.rounds} interleaved runs of "
         f"{args.seconds:g} s: random full hands per second"
     )
-    # Interleaving and keeping each contender's best run keeps the ratios fair
-    # when something else is using the machine for part of the time.
-    results = dict.fromkeys((name for name, _ in runs), 0.0)
-    for _ in range(args.rounds):
-        for name, run in runs:
-            results[name] = max(results[name], hands_per_second(run, args.seconds))
+    results = best_of_interleaved(
+        runs, args.rounds, lambda run: hands_per_second(run, args.seconds)
+    )
     baseline = results.get("OpenSpiel spades (pyspiel)")
     for name, rate in results.items():
         ratio = f"  {rate / baseline:5.2f}x OpenSpiel" if baseline else ""

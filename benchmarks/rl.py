@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from interleaved import best_of_interleaved  # benchmarks/ is on the path when run
+
 from spades.core import Game, Phase
 from spades.rl import SpadesSingleAgentEnv, env, raw_env
 
@@ -160,10 +162,9 @@ def main() -> None:
         f"Python {sys.version.split()[0]}, best of {args.rounds} interleaved runs of "
         f"{args.seconds:g} s: random legal actions, an observation before each"
     )
-    results = dict.fromkeys((name for name, _ in runs), 0.0)
-    for _ in range(args.rounds):
-        for name, run in runs:
-            results[name] = max(results[name], steps_per_second(run, args.seconds))
+    results = best_of_interleaved(
+        runs, args.rounds, lambda run: steps_per_second(run, args.seconds)
+    )
     baseline = results.get("OpenSpiel spades (pyspiel)")
     for name, rate in results.items():
         ratio = f"  {rate / baseline:5.2f}x OpenSpiel" if baseline else ""
