@@ -143,6 +143,14 @@ def test_duplicate_is_the_same_for_any_number_of_workers() -> None:
     assert summary_of(*args, "--workers", "2") == summary_of(*args)
 
 
+def test_search_levels_with_fixed_worlds_are_reproducible_across_workers() -> None:
+    # --worlds takes the clock out of the search levels' decisions.
+    args = ("hard", "normal", "--duplicate", "--deals", "2", "--seed", "9", "--worlds", "2")
+    first = summary_of(*args)
+    assert first["sides"]["A"]["forfeits"] == 0
+    assert summary_of(*args, "--workers", "2") == first
+
+
 def test_duplicate_table_is_readable() -> None:
     result = run("random", "random", "--duplicate", "--deals", "3", "--quiet")
     assert result.returncode == 0, result.stderr
@@ -173,6 +181,7 @@ def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
         (("random", "random", "--deals", "3"), "--deals needs --duplicate"),
         (("random", "random", "--duplicate", "--games", "3"), "use --deals"),
         (("random", "random", "--games", "0"), "--games"),
+        (("hard", "random", "--worlds", "0"), "--worlds"),
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:

@@ -5,7 +5,7 @@ import pytest
 
 from spades.arena import game_seeds, play_game, seat_bots
 from spades.arena.referee import play_hand
-from spades.bots import BOT_LEVELS, SearchBot
+from spades.bots import BOT_LEVELS, SearchBot, make_bot
 from spades.core.hand import deal_from_seed
 
 SEARCH_LEVELS = sorted(
@@ -30,11 +30,7 @@ def test_no_illegal_move_in_full_games(level: str) -> None:
 @pytest.mark.parametrize("level", SEARCH_LEVELS)
 def test_search_levels_play_legal_hands(level: str) -> None:
     for seed in range(3):
-        bots = {seat: BOT_LEVELS[level](f"{seed}:{seat}") for seat in (0, 2)}
-        for seat in (0, 2):
-            bots[seat].think = 0.005  # type: ignore[attr-defined]
-            bots[seat].max_worlds = 3  # type: ignore[attr-defined]
-            bots[seat].max_bid_worlds = 3  # type: ignore[attr-defined]
+        bots = {seat: make_bot(level, f"{seed}:{seat}", worlds=3) for seat in (0, 2)}
         bots |= seat_bots({1: "normal", 3: "normal"}, seed)
         game = play_hand(bots, dealer=seed % 4, deal=deal_from_seed(seed), seed=seed)
         assert game.forfeited_by is None, game.forfeited_by

@@ -61,9 +61,11 @@ class MatchSetup:
     seed: int
     rules: Rules = CARDCOUCH
     timeout: float = DEFAULT_TIMEOUT
+    """Seconds an external program may think per move."""
     think: float | None = None
     """Seconds per decision for the search levels (None: their defaults)."""
-    """Seconds an external program may think per move."""
+    worlds: int | None = None
+    """Deals the search levels search per card, whatever the clock (None: by time)."""
     keep_records: bool = False
     """Send each game's record back from the worker (only when they are written out)."""
 
@@ -192,7 +194,11 @@ def seated_bots(setup: MatchSetup, a_team: Team, seed: int) -> Iterator[dict[Sea
         for seat in SEATS:
             spec = setup.a if team_of(seat) == a_team else setup.b
             bots[seat] = make_player(
-                spec, derive_seed(seed, "seat", seat), timeout=setup.timeout, think=setup.think
+                spec,
+                derive_seed(seed, "seat", seat),
+                timeout=setup.timeout,
+                think=setup.think,
+                worlds=setup.worlds,
             )
         yield bots
     finally:

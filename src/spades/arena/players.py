@@ -96,11 +96,17 @@ def _import_external_bot() -> type[ExternalBot]:
 
 
 def make_player(
-    spec: PlayerSpec, seed: int, *, timeout: float = DEFAULT_TIMEOUT, think: float | None = None
+    spec: PlayerSpec,
+    seed: int,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    think: float | None = None,
+    worlds: int | None = None,
 ) -> Bot:
     """A new bot for one seat of one game (or table), seeded with ``seed``;
-    ``think`` is the search levels' time per decision (their default if None)."""
+    ``think`` is the search levels' time per decision (their default if None),
+    ``worlds`` fixes their deals searched instead (see ``make_bot``)."""
     if spec.level is not None:
-        return make_bot(spec.level, seed=seed, think=think)
+        return make_bot(spec.level, seed=seed, think=think, worlds=worlds)
     assert spec.command is not None
     return _import_external_bot()(spec.command, seed=seed, timeout=timeout)

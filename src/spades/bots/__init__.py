@@ -19,15 +19,25 @@ BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
 """Every built-in bot by the name used on the command line and in records."""
 
 
-def make_bot(level: str, seed: int | str | None = None, *, think: float | None = None) -> Bot:
+def make_bot(
+    level: str,
+    seed: int | str | None = None,
+    *,
+    think: float | None = None,
+    worlds: int | None = None,
+) -> Bot:
     """A new built-in bot of ``level``, seeded. ``think`` sets the search levels'
-    time per decision in seconds (their default budgets otherwise); the other
-    levels decide in microseconds and ignore it.
+    time per decision in seconds (their default budgets otherwise); ``worlds``
+    instead fixes how many deals they search, ignoring the clock, so that their
+    play depends on the seed alone. The other levels decide in microseconds and
+    ignore both.
 
     >>> make_bot("random", seed=1).name
     'random'
     >>> make_bot("hard", seed=1, think=0.5).think
     0.5
+    >>> make_bot("expert", seed=1, worlds=20).max_worlds
+    20
     """
     try:
         factory = BOT_LEVELS[level]
@@ -35,8 +45,11 @@ def make_bot(level: str, seed: int | str | None = None, *, think: float | None =
         known = ", ".join(BOT_LEVELS)
         raise ValueError(f"unknown bot level {level!r} (known: {known})") from None
     bot = factory(seed)
-    if think is not None and isinstance(bot, SearchBot):
-        bot.set_think(think)
+    if isinstance(bot, SearchBot):
+        if think is not None:
+            bot.set_think(think)
+        if worlds is not None:
+            bot.fix_worlds(worlds)
     return bot
 
 

@@ -82,6 +82,14 @@ def arena(
         float | None,
         typer.Option(min=0.001, help="Seconds per decision for the search levels (hard, expert)."),
     ] = None,
+    worlds: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Deals the search levels search per card, ignoring the clock (and --think): "
+            "results depend on --seed alone, on any machine. Bids search proportionally more.",
+        ),
+    ] = None,
 ) -> None:
     """Play a match between two partnerships of bots and report who is stronger.
 
@@ -92,7 +100,13 @@ def arena(
     side_a, side_b = _player(a, "A"), _player(b, "B")
     count = _match_size(games, deals, duplicate)
     setup = MatchSetup(
-        side_a, side_b, seed=seed, timeout=timeout, think=think, keep_records=out is not None
+        side_a,
+        side_b,
+        seed=seed,
+        timeout=timeout,
+        think=think,
+        worlds=worlds,
+        keep_records=out is not None,
     )
     report: GamesReport | DuplicateReport
     if duplicate:

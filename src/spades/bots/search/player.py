@@ -4,16 +4,19 @@ For each decision it samples deals of the hidden cards consistent with its
 view (exactly uniform, see ``sampler``), weighs them by how well they explain
 the bids (``inference``), and plays every candidate out in every sampled deal
 with the knowledge-based player at all four seats. The candidate whose outcomes
-are worth most to the team wins: hand points including Nil bonuses, the future
-cost of bags, and near the end of the game whether the game is won or lost.
+are worth most to the team: the chance of winning the game after the hand
+(see ``win_chance``), which counts hand points including Nil bonuses and the
+future cost of bags, and weighs risk by the score: a gamble that is welcome
+when far behind is a needless risk when far ahead.
 
 It only ever sees its own seat's view: the deals it searches are guesses.
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from spades.core import NIL, HandState, PlayerView, Rules, game_outcome, score_hand, state_from_view
@@ -29,11 +32,22 @@ from ..knowledge.play import choose_card
 from .inference import deal_weight
 from .sampler import HiddenHands
 
-GAME_SWING = 600.0
-"""What winning (or losing) the game is worth in points, against points in hand."""
-PRIOR_BONUS = 3.0
-"""A small preference for the knowledge-based choice: it breaks near-ties the
-samples cannot tell apart."""
+GAME_VALUE = 800.0
+"""What winning the game is worth, in the unit the search compares options in.
+Scaled so that at 0-0 a point of lead is worth about one unit, which keeps
+OVERRULE_MARGIN in points."""
+HAND_SPREAD = 110.0
+"""How far the score difference moves in one hand (its standard deviation):
+108 points measured over 1,400 hands of ``normal`` players."""
+HAND_PACE = 55.0
+"""Points the leading team gains in a typical hand (games of ``normal``
+players last 9.4 hands)."""
+OVERRULE_MARGIN = 3.0
+"""Points a deal by which another option must beat the knowledge-based choice."""
+OVERRULE_CONFIDENCE = 2.0
+"""... and by how many standard errors: the search overrules the rule of thumb
+only when the sampled deals show clearly that it is wrong, not on the noise of
+a few dozen playouts between near-equal options."""
 
 
 class SearchBot(Bot):
@@ -49,10 +63,18 @@ class SearchBot(Bot):
     min_bid_worlds = 16
     max_bid_worlds = 40
 
-    def __init__(self, seed: int | str | None = None, think: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        think: float | None = None,
+        *,
+        worlds: int | None = None,
+    ) -> None:
         super().__init__(seed)
         if think is not None:
             self.set_think(think)
+        if worlds is not None:
+            self.fix_worlds(worlds)
         self.prior = KnowledgeBot(seed)
 
     def set_think(self, seconds: float) -> None:
@@ -65,6 +87,17 @@ class SearchBot(Bot):
         self.bid_think *= scale
         self.max_worlds = max(self.min_worlds, round(self.max_worlds * scale))
         self.max_bid_worlds = max(self.min_bid_worlds, round(self.max_bid_worlds * scale))
+
+    def fix_worlds(self, worlds: int) -> None:
+        """Search exactly ``worlds`` deals a card (bids in proportion, as by
+        default) whatever the clock says: every decision then depends on the
+        seed alone, reproducible on any machine under any load."""
+        if worlds < 1:
+            raise ValueError(f"worlds must be at least 1, got {worlds}")
+        bid_worlds = max(1, round(worlds * self.max_bid_worlds / self.max_worlds))
+        self.think = self.bid_think = math.inf
+        self.min_worlds = self.max_worlds = worlds
+        self.min_bid_worlds = self.max_bid_worlds = bid_worlds
 
     # ------------------------------------------------------------------ play
 
@@ -80,12 +113,10 @@ class SearchBot(Bot):
             return playout(trial, view)
 
         budget = Budget(self.think, self.min_worlds, self.max_worlds)
-        values = self.search(view, candidates, outcome, budget)
-        best = max(
-            candidates,
-            key=lambda c: values[c] + (PRIOR_BONUS if same_group(c, preferred, view) else 0.0),
-        )
-        return preferred if same_group(best, preferred, view) else best
+        outcomes = self.search(view, candidates, outcome, budget)
+        default = next(c for c in candidates if same_group(c, preferred, view))
+        best = outcomes.choose(default)
+        return preferred if best == default else best
 
     # ------------------------------------------------------------------- bid
 
@@ -103,8 +134,8 @@ class SearchBot(Bot):
             return playout(trial, view)
 
         budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
-        values = self.search(view, sorted(candidates), outcome, budget)
-        return max(values, key=lambda b: values[b] + (PRIOR_BONUS if b == base else 0.0))
+        outcomes = self.search(view, sorted(candidates), outcome, budget)
+        return outcomes.choose(base)
 
     # ---------------------------------------------------------------- search
 
@@ -114,25 +145,74 @@ class SearchBot(Bot):
         options: list[int],
         outcome: Callable[[HandState, int], HandState],
         budget: Budget,
-    ) -> dict[int, float]:
-        """The weighted mean value of each option over sampled deals: every option
-        is tried in the same deals, so their differences are not luck of the sample."""
+    ) -> Outcomes:
+        """Each option's value in each sampled deal: every option is tried in the
+        same deals, so their differences are not luck of the sample."""
         hidden = HiddenHands(view)
-        values = dict.fromkeys(options, 0.0)
-        total_weight = 0.0
+        outcomes = Outcomes(options)
         deadline = time.perf_counter() + budget.seconds
         worlds = 0
         while worlds < budget.max_worlds and (
             worlds < budget.min_worlds or time.perf_counter() < deadline
         ):
             hands = hidden.sample(self.rng)
-            weight = deal_weight(view, hands)
             state = state_from_view(view, hands)
-            for option in options:
-                values[option] += weight * hand_value(outcome(state, option), view)
-            total_weight += weight
+            outcomes.add(
+                deal_weight(view, hands),
+                [hand_value(outcome(state, option), view) for option in options],
+            )
             worlds += 1
-        return {option: value / total_weight for option, value in values.items()}
+        return outcomes
+
+
+class Outcomes:
+    """What each option was worth in each sampled deal, and the deals' weights."""
+
+    def __init__(self, options: Sequence[int]) -> None:
+        self.options = list(options)
+        self.weights: list[float] = []
+        self.values: list[list[float]] = []
+        """One row per deal: the value of each option, in ``options`` order."""
+
+    def add(self, weight: float, row: list[float]) -> None:
+        self.weights.append(weight)
+        self.values.append(row)
+
+    def advantage(self, option: int, over: int) -> tuple[float, float]:
+        """How much more ``option`` is worth than ``over``: the weighted mean
+        difference over the deals and its standard error (infinite with fewer
+        than two deals' worth of weight: nothing is known then).
+
+        >>> outcomes = Outcomes([1, 2])
+        >>> outcomes.add(1.0, [10.0, 0.0])
+        >>> outcomes.add(1.0, [30.0, 5.0])
+        >>> outcomes.advantage(1, 2)
+        (17.5, 7.5)
+        """
+        i, j = self.options.index(option), self.options.index(over)
+        total = sum(self.weights)
+        if total <= 0:
+            return 0.0, math.inf
+        shares = [weight / total for weight in self.weights]
+        diffs = [row[i] - row[j] for row in self.values]
+        mean = sum(s * d for s, d in zip(shares, diffs, strict=True))
+        spread = sum(s * (d - mean) ** 2 for s, d in zip(shares, diffs, strict=True))
+        effective_deals = 1.0 / sum(s * s for s in shares)
+        if effective_deals <= 1.0:
+            return mean, math.inf
+        return mean, math.sqrt(spread / (effective_deals - 1.0))
+
+    def choose(self, default: int) -> int:
+        """The knowledge-based ``default`` unless another option beats it clearly
+        (see OVERRULE_MARGIN): then the best of those that do."""
+        best, best_gain = default, 0.0
+        for option in self.options:
+            if option == default:
+                continue
+            gain, error = self.advantage(option, default)
+            if gain - OVERRULE_CONFIDENCE * error > OVERRULE_MARGIN and gain > best_gain:
+                best, best_gain = option, gain
+        return best
 
 
 @dataclass(frozen=True)
@@ -204,20 +284,39 @@ def playout(state: HandState, view: PlayerView) -> HandState:
 
 
 def hand_value(state: HandState, view: PlayerView) -> float:
-    """What the finished hand is worth to the viewer's team, minus the opponents'."""
+    """What the finished hand is worth to the viewer's team: its chance of
+    winning the game from the score the hand leaves, in GAME_VALUE units."""
     rules: Rules = view.rules
     bids = [NIL if bid is None else bid for bid in state.bids]
     scores = score_hand(bids, state.tricks_won, view.bags, rules)
-    team = team_of(view.seat)
-    bag_cost = rules.bag_penalty / rules.bag_limit
-
-    def worth(side: int) -> float:
-        # A bag is worth -bag_cost in the long run: the penalty it brings closer.
-        return scores[side].delta - bag_cost * (scores[side].bags - view.bags[side])
-
-    value = worth(team) - worth(1 - team)
     totals = (view.totals[0] + scores[0].delta, view.totals[1] + scores[1].delta)
+    bags = (scores[0].bags, scores[1].bags)
+    return GAME_VALUE * win_chance(totals, bags, team_of(view.seat), rules)
+
+
+def win_chance(totals: tuple[int, int], bags: tuple[int, int], team: int, rules: Rules) -> float:
+    """The chance that ``team`` wins the game from this score, between hands.
+
+    A finished game is won or lost. Otherwise the lead (each bag counted as the
+    share of the penalty it brings closer) is set against how far the score
+    difference can still move: HAND_SPREAD a hand, over the hands the leader
+    needs to reach the target at HAND_PACE. A lead of 100 is nearly decisive
+    one hand from the end and nearly nothing at the start.
+
+    >>> round(win_chance((0, 0), (0, 0), 0, Rules()), 2)
+    0.5
+    >>> round(win_chance((450, 300), (0, 0), 0, Rules()), 2)
+    0.91
+    >>> round(win_chance((150, 0), (0, 0), 0, Rules()), 2)
+    0.71
+    >>> win_chance((520, 300), (0, 0), 1, Rules())
+    0.0
+    """
     outcome = game_outcome(totals, rules)
     if outcome is not None:
-        value += GAME_SWING if outcome.winner == team else -GAME_SWING
-    return value
+        return 1.0 if outcome.winner == team else 0.0
+    bag_cost = rules.bag_penalty / rules.bag_limit
+    worth = [totals[side] - bag_cost * bags[side] for side in (0, 1)]
+    hands_left = max(1.0, (rules.target - max(worth)) / HAND_PACE)
+    lead = worth[team] - worth[1 - team]
+    return 0.5 * (1.0 + math.erf(lead / (HAND_SPREAD * math.sqrt(2.0 * hands_left))))
