@@ -114,6 +114,11 @@ def test_read_records_accepts_one_record_a_list_or_json_lines() -> None:
     two = finished_record(2)
     assert [line for line, _ in read_records(json.dumps(one, indent=2))] == [1]
     assert len(list(read_records(json.dumps([one, two])))) == 2
+    pretty = json.dumps([one, two], indent=1)
+    starts = [line for line, _ in read_records(pretty)]
+    assert [pretty.splitlines()[line - 1].strip() for line in starts] == ["{", "{"]
+    assert starts[0] == 2 and starts[1] > starts[0] + 10
+    assert [record for _, record in read_records(pretty)] == [one, two]
     lines = record_to_json(one) + "\n\n" + record_to_json(two) + "\n"
     assert [line for line, _ in read_records(lines)] == [1, 3]
 

@@ -374,10 +374,10 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
         whole = None
     else:
         if isinstance(whole, list):
-            yield from ((1, item) for item in whole)
+            yield from _list_items(text)
             return
         if isinstance(whole, dict):
-            yield 1, whole
+            yield _line_at(text, len(text) - len(text.lstrip())), whole
             return
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -388,3 +388,22 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
             raise RecordError(
                 f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {number}"
             ) from None
+
+
+def _list_items(text: str) -> Iterator[tuple[int, Any]]:
+    """The items of ``text``, a valid JSON list, each with the line it starts on
+    (so an error in the third record of a pretty-printed list names its line)."""
+    decoder = json.JSONDecoder()
+    position = text.index("[") + 1
+    while True:
+        while text[position] in " \t\r\n,":  # the list is valid JSON: only separators here
+            position += 1
+        if text[position] == "]":
+            return
+        item, end = decoder.raw_decode(text, position)
+        yield _line_at(text, position), item
+        position = end
+
+
+def _line_at(text: str, position: int) -> int:
+    return text.count("\n", 0, position) + 1
