@@ -1,6 +1,7 @@
 """How the built-in bots play, and how long they think. Run by hand:
 
     .venv/bin/python benchmarks/bots.py [--hands 10000] [--against random] [--seed 0]
+                                        [--levels hard,expert --search-hands 12 --processes 2]
 
 Every level in ``BOT_LEVELS`` is measured (a level added later is picked up
 without touching this file; ``--levels`` picks some). Each plays seeded full
@@ -87,8 +88,11 @@ class LevelResult:
     tally: SideTally = field(default_factory=SideTally)
 
 
-def measure(level: str, hands: int, against: str | None, seed: int) -> LevelResult:
-    """Play games of ``level`` until ``hands`` hands are done."""
+def measure(
+    level: str, hands: int, against: str | None, seed: int, processes: int = 1
+) -> LevelResult:
+    """Play games of ``level`` until ``hands`` hands are done (``processes``
+    per search decision, see ``make_bot``)."""
     result = LevelResult(level)
     while result.hands < hands:
         game_seed = derive_seed(seed, level, "game", result.games)
@@ -97,7 +101,11 @@ def measure(level: str, hands: int, against: str | None, seed: int) -> LevelResu
         bots: dict[Seat, Bot] = {}
         for seat in SEATS:
             measured = against is None or team_of(seat) == a_team
-            bot = make_bot(level if measured else str(against), derive_seed(game_seed, seat))
+            bot = make_bot(
+                level if measured else str(against),
+                derive_seed(game_seed, seat),
+                processes=processes,
+            )
             bots[seat] = TimedBot(bot, result.timings) if measured else bot
         game = play_game(bots, seed=game_seed)
         for bot in bots.values():
@@ -176,7 +184,15 @@ def parse_arguments() -> argparse.Namespace:
         default=",".join(BOT_LEVELS),
         help=f"comma-separated levels to measure (default: all of {', '.join(BOT_LEVELS)})",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="processes each search decision is spread over (2: as in the web game on 2 cores)",
+    )
     arguments = parser.parse_args()
+    if arguments.processes < 1:
+        parser.error("--processes must be at least 1")
     arguments.levels = [level.strip() for level in arguments.levels.split(",") if level.strip()]
     unknown = [level for level in arguments.levels if level not in BOT_LEVELS]
     if unknown:
@@ -190,13 +206,14 @@ def main() -> int:
     print(
         f"Python {sys.version.split()[0]}: each level against {opponents}, "
         f"{arguments.hands:,} hands ({arguments.search_hands:,} for search levels), "
-        f"seed {arguments.seed}; decision times in microseconds"
+        f"seed {arguments.seed}, {arguments.processes} process(es) a search decision; "
+        "decision times in microseconds"
     )
     print(HEADER)
     failed = []
     for level in arguments.levels:
         hands = arguments.search_hands if is_search_level(level) else arguments.hands
-        result = measure(level, hands, arguments.against, arguments.seed)
+        result = measure(level, hands, arguments.against, arguments.seed, arguments.processes)
         print(report(result), flush=True)
         if result.forfeits:
             failed.append(result)

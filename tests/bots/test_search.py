@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import math
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from spades.arena import seat_bots
 from spades.arena.referee import play_hand
-from spades.bots import make_bot
-from spades.bots.search.player import OVERRULE_MARGIN, Outcomes, win_chance
-from spades.core import Rules
+from spades.bots import SearchBot, make_bot
+from spades.bots.search import player
+from spades.bots.search.player import OVERRULE_MARGIN, Budget, Outcomes, win_chance
+from spades.core import HandState, PlayerView, Rules
 from spades.core.hand import deal_from_seed
 
 RULES = Rules()
@@ -90,3 +96,34 @@ def test_fixed_worlds_make_the_play_depend_on_the_seed_alone() -> None:
         return [event.to_dict() for event in game.log]
 
     assert hand(5) == hand(5)
+
+
+# ------------------------------------------------------------ helper processes
+
+
+def opening_view(seed: int) -> PlayerView:
+    state = HandState(0, deal_from_seed(seed))
+    return PlayerView.of(state, state.turn)
+
+
+def test_a_decision_spread_over_two_processes_searches_every_deal() -> None:
+    bot = make_bot("hard", seed=3, worlds=6, processes=2)
+    assert isinstance(bot, SearchBot)
+    view = opening_view(3)
+    outcomes = bot.search(view, [1, 2, 3], "bid", Budget(math.inf, 10, 10))
+    assert len(outcomes.weights) == 10 and all(len(row) == 3 for row in outcomes.values)
+    again = make_bot("hard", seed=3, worlds=6, processes=2)
+    assert again.bid(view) == make_bot("hard", seed=3, worlds=6, processes=2).bid(view)
+
+
+def test_a_dead_helper_is_replaced_by_searching_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    class DeadPool:
+        def submit(self, *args: object) -> Future[object]:
+            future: Future[object] = Future()
+            future.set_exception(BrokenProcessPool("a helper died"))
+            return future
+
+    monkeypatch.setattr(player, "helper_pool", lambda helpers: DeadPool())
+    bot = SearchBot(seed=4, worlds=5, processes=2)
+    outcomes = bot.search(opening_view(4), [1, 2], "bid", Budget(math.inf, 8, 8))
+    assert len(outcomes.weights) == 8

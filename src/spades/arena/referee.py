@@ -30,10 +30,11 @@ def game_seeds(seed: int, count: int) -> Iterator[int]:
         yield rng.getrandbits(SEED_BITS)
 
 
-def seat_bots(levels: Mapping[Seat, str], game_seed: int) -> dict[Seat, Bot]:
-    """Built-in bots for each seat, each seeded from the game seed and its seat."""
+def seat_bots(levels: Mapping[Seat, str], game_seed: int, *, processes: int = 1) -> dict[Seat, Bot]:
+    """Built-in bots for each seat, each seeded from the game seed and its seat
+    (``processes``: see ``make_bot``)."""
     return {
-        seat: make_bot(level, seed=f"{game_seed}:{SEAT_LETTERS[seat]}")
+        seat: make_bot(level, seed=f"{game_seed}:{SEAT_LETTERS[seat]}", processes=processes)
         for seat, level in levels.items()
     }
 

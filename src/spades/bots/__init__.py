@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .base import Bot, BotFailure
 from .knowledge import EasyBot, KnowledgeBot
 from .random_bot import RandomBot
+from .search.helpers import interactive_processes
 from .search.player import ExpertBot, SearchBot
 
 BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
@@ -25,12 +26,14 @@ def make_bot(
     *,
     think: float | None = None,
     worlds: int | None = None,
+    processes: int = 1,
 ) -> Bot:
     """A new built-in bot of ``level``, seeded. ``think`` sets the search levels'
     time per decision in seconds (their default budgets otherwise); ``worlds``
     instead fixes how many deals they search, ignoring the clock, so that their
-    play depends on the seed alone. The other levels decide in microseconds and
-    ignore both.
+    play depends on the seed alone; ``processes`` spreads each decision's deals
+    over that many processes (see ``search.helpers``). The other levels decide
+    in microseconds and ignore all three.
 
     >>> make_bot("random", seed=1).name
     'random'
@@ -50,6 +53,7 @@ def make_bot(
             bot.set_think(think)
         if worlds is not None:
             bot.fix_worlds(worlds)
+        bot.use_processes(processes)
     return bot
 
 
@@ -62,5 +66,6 @@ __all__ = [
     "KnowledgeBot",
     "RandomBot",
     "SearchBot",
+    "interactive_processes",
     "make_bot",
 ]

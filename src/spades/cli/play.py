@@ -22,7 +22,7 @@ from rich.text import Text
 
 from spades.arena import seat_bots
 from spades.arena.referee import bot_turn, listeners_of, start_bots, tell_bots
-from spades.bots import BOT_LEVELS, Bot
+from spades.bots import BOT_LEVELS, Bot, interactive_processes
 from spades.core import (
     EAST,
     NIL,
@@ -562,7 +562,8 @@ def play(
         f"West and East play {opponents}. First to {game.rules.target} wins. "
         "Type h for help, q to quit."
     )
-    bots = seat_bots(levels, game_seed)
+    # One bot thinks at a time here: a search level may use every core.
+    bots = seat_bots(levels, game_seed, processes=interactive_processes())
     # Piped answers are not echoed by a terminal: print them so the transcript reads right.
     finished = TerminalGame(game, bots, console, echo_answers=not sys.stdin.isatty()).run()
     if not finished:

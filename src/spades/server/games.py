@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from spades.bots import BOT_LEVELS, BotFailure, make_bot
+from spades.bots import BOT_LEVELS, BotFailure, interactive_processes, make_bot
 from spades.core import (
     NIL,
     SOUTH,
@@ -199,7 +199,11 @@ class GameService:
             seat = game.to_act
             if seat is None or seat == HUMAN:
                 return events
-            bot = make_bot(levels[seat], seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}")
+            bot = make_bot(
+                levels[seat],
+                seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}",
+                processes=interactive_processes(),
+            )
             bot.start_game(seat, game.rules)
             view = game.view(seat)  # a bot is only ever told what its seat may know
             try:

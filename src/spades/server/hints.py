@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from spades.bots import BOT_LEVELS, make_bot
+from spades.bots import BOT_LEVELS, interactive_processes, make_bot
 from spades.bots.knowledge.bidding import estimate_tricks, nil_danger
 from spades.core import NIL, Card, Phase, PlayerView, bid_name, card_long_name
 from spades.core.cards import (
@@ -60,7 +60,7 @@ class Hint:
 def suggest(view: PlayerView, *, seed: str) -> Hint:
     """The strongest bot's move for ``view`` (its seat must be to act) and why."""
     level = hint_level()
-    bot = make_bot(level, seed=seed)
+    bot = make_bot(level, seed=seed, processes=interactive_processes())
     if view.phase is Phase.BIDDING:
         bid = bot.bid(view)
         return Hint("bid", bid, bid_reason(view, bid), level)

@@ -15,9 +15,12 @@ It only ever sees its own seat's view: the deals it searches are guesses.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, replace
 
 from spades.core import NIL, HandState, PlayerView, Rules, game_outcome, score_hand, state_from_view
 from spades.core.cards import Card, cards_in
@@ -29,6 +32,7 @@ from ..knowledge import KnowledgeBot
 from ..knowledge.bidding import BidStyle, choose_bid, nil_danger
 from ..knowledge.memory import Memory, cards_below
 from ..knowledge.play import choose_card
+from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
 from .sampler import HiddenHands
 
@@ -69,12 +73,16 @@ class SearchBot(Bot):
         think: float | None = None,
         *,
         worlds: int | None = None,
+        processes: int = 1,
     ) -> None:
         super().__init__(seed)
         if think is not None:
             self.set_think(think)
         if worlds is not None:
             self.fix_worlds(worlds)
+        self.processes = 1
+        """Processes a decision's deals are spread over (see ``helpers``)."""
+        self.use_processes(processes)
         self.prior = KnowledgeBot(seed)
 
     def set_think(self, seconds: float) -> None:
@@ -87,6 +95,15 @@ class SearchBot(Bot):
         self.bid_think *= scale
         self.max_worlds = max(self.min_worlds, round(self.max_worlds * scale))
         self.max_bid_worlds = max(self.min_bid_worlds, round(self.max_bid_worlds * scale))
+
+    def use_processes(self, processes: int) -> None:
+        """Spread each decision's deals over ``processes`` processes: this one
+        and helpers (started now, in the background, if not yet running)."""
+        if processes < 1:
+            raise ValueError(f"processes must be at least 1, got {processes}")
+        self.processes = processes
+        if processes > 1:
+            helper_pool(processes - 1)
 
     def fix_worlds(self, worlds: int) -> None:
         """Search exactly ``worlds`` deals a card (bids in proportion, as by
@@ -106,14 +123,8 @@ class SearchBot(Bot):
         preferred = self.prior.play(view)
         if len(candidates) == 1:
             return preferred  # every legal card is equivalent
-
-        def outcome(state: HandState, card: Card) -> HandState:
-            trial = state.clone()
-            trial.apply_play(card)
-            return playout(trial, view)
-
         budget = Budget(self.think, self.min_worlds, self.max_worlds)
-        outcomes = self.search(view, candidates, outcome, budget)
+        outcomes = self.search(view, candidates, "card", budget)
         default = next(c for c in candidates if same_group(c, preferred, view))
         best = outcomes.choose(default)
         return preferred if best == default else best
@@ -126,43 +137,86 @@ class SearchBot(Bot):
         partner_bid = view.bid_of(partner_of(view.seat))
         if base == NIL or (partner_bid != NIL and nil_danger(view.hand) <= 1.2):
             candidates.add(NIL)
-
-        def outcome(state: HandState, bid: int) -> HandState:
-            trial = state.clone()
-            trial.apply_bid(bid)
-            finish_bidding(trial, view)
-            return playout(trial, view)
-
         budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
-        outcomes = self.search(view, sorted(candidates), outcome, budget)
+        outcomes = self.search(view, sorted(candidates), "bid", budget)
         return outcomes.choose(base)
 
     # ---------------------------------------------------------------- search
 
-    def search(
-        self,
-        view: PlayerView,
-        options: list[int],
-        outcome: Callable[[HandState, int], HandState],
-        budget: Budget,
-    ) -> Outcomes:
-        """Each option's value in each sampled deal: every option is tried in the
-        same deals, so their differences are not luck of the sample."""
-        hidden = HiddenHands(view)
+    def search(self, view: PlayerView, options: list[int], kind: str, budget: Budget) -> Outcomes:
+        """Each option's value in each sampled deal (``kind`` says whether the
+        options are cards or bids). With helper processes each searches its
+        share of the deals, seeded from this bot, while this one searches the rest."""
         outcomes = Outcomes(options)
-        deadline = time.perf_counter() + budget.seconds
-        worlds = 0
-        while worlds < budget.max_worlds and (
-            worlds < budget.min_worlds or time.perf_counter() < deadline
-        ):
-            hands = hidden.sample(self.rng)
-            state = state_from_view(view, hands)
-            outcomes.add(
-                deal_weight(view, hands),
-                [hand_value(outcome(state, option), view) for option in options],
-            )
-            worlds += 1
+        shares = budget.split(self.processes)
+        jobs: list[tuple[Budget, Future[list[Sample]]]] = []
+        if len(shares) > 1:
+            pool = helper_pool(len(shares) - 1)
+            for share in shares[1:]:
+                seed = self.rng.getrandbits(64)
+                jobs.append((share, pool.submit(search_deals, view, options, kind, share, seed)))
+        for sample in search_deals(view, options, kind, shares[0], self.rng):
+            outcomes.add(*sample)
+        for share, job in jobs:
+            try:
+                samples = job.result()
+            except BrokenProcessPool:  # a helper died: search its share here
+                discard_pool()
+                samples = search_deals(view, options, kind, share, self.rng)
+            for sample in samples:
+                outcomes.add(*sample)
         return outcomes
+
+
+Sample = tuple[float, list[float]]
+"""One sampled deal: its weight, and each option's value in it."""
+
+
+def search_deals(
+    view: PlayerView,
+    options: list[int],
+    kind: str,
+    budget: Budget,
+    rng: random.Random | int,
+) -> list[Sample]:
+    """Sample deals within ``budget`` and value every option in each: every
+    option is tried in the same deals, so their differences are not luck of
+    the sample. Runs in helper processes too (hence plain arguments)."""
+    if isinstance(rng, int):
+        rng = random.Random(rng)
+    outcome = OUTCOMES[kind]
+    hidden = HiddenHands(view)
+    samples: list[Sample] = []
+    deadline = time.perf_counter() + budget.seconds
+    while len(samples) < budget.max_worlds and (
+        len(samples) < budget.min_worlds or time.perf_counter() < deadline
+    ):
+        hands = hidden.sample(rng)
+        state = state_from_view(view, hands)
+        values = [hand_value(outcome(state, option, view), view) for option in options]
+        samples.append((deal_weight(view, hands), values))
+    return samples
+
+
+def after_card(state: HandState, card: int, view: PlayerView) -> HandState:
+    """The sampled deal played out after ``card``."""
+    trial = state.clone()
+    trial.apply_play(card)
+    return playout(trial, view)
+
+
+def after_bid(state: HandState, bid: int, view: PlayerView) -> HandState:
+    """The sampled deal bid and played out after ``bid``."""
+    trial = state.clone()
+    trial.apply_bid(bid)
+    finish_bidding(trial, view)
+    return playout(trial, view)
+
+
+OUTCOMES: dict[str, Callable[[HandState, int, PlayerView], HandState]] = {
+    "card": after_card,
+    "bid": after_bid,
+}
 
 
 class Outcomes:
@@ -223,6 +277,23 @@ class Budget:
     seconds: float
     min_worlds: int
     max_worlds: int
+
+    def split(self, parts: int) -> list[Budget]:
+        """The same time for each of ``parts`` processes, the deals shared out
+        (the first part takes any remainder; no part is left without a deal).
+
+        >>> [(b.min_worlds, b.max_worlds) for b in Budget(0.3, 12, 64).split(2)]
+        [(6, 32), (6, 32)]
+        >>> [(b.min_worlds, b.max_worlds) for b in Budget(0.3, 1, 3).split(2)]
+        [(1, 2), (0, 1)]
+        """
+        parts = max(1, min(parts, self.max_worlds))
+        shares = []
+        for part in range(parts):
+            low = self.min_worlds // parts + (1 if part < self.min_worlds % parts else 0)
+            high = self.max_worlds // parts + (1 if part < self.max_worlds % parts else 0)
+            shares.append(replace(self, min_worlds=low, max_worlds=high))
+        return shares
 
 
 class ExpertBot(SearchBot):

@@ -1,0 +1,67 @@
+"""Helper processes: a search decision spread over the machine's cores.
+
+In an interactive game one bot thinks at a time, so the other core would sit
+idle; a search player given ``processes=2`` sends half of its deals to a
+helper process and searches the other half itself. The helpers are shared by
+every search player of the process (the web server makes a fresh bot for each
+decision) and start once, in the background, the first time they are asked for.
+
+Matches between bots (``spades arena --workers``) already keep every core busy
+with whole games, so bots there search in their own process only.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from multiprocessing import get_context
+
+_lock = threading.Lock()
+_pool: ProcessPoolExecutor | None = None
+_pool_size = 0
+
+
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def interactive_processes() -> int:
+    """How many processes a search decision may use in an interactive game:
+    every usable core (one bot thinks at a time there)."""
+    return usable_cores()
+
+
+def helper_pool(helpers: int) -> ProcessPoolExecutor:
+    """The shared pool of ``helpers`` processes, grown if it is too small.
+
+    Processes are spawned, not forked: the web server calls bots from threads,
+    and forking a threaded process can copy a held lock into the child.
+    """
+    global _pool, _pool_size
+    with _lock:
+        if _pool is None or _pool_size < helpers:
+            if _pool is not None:
+                _pool.shutdown(wait=False)
+            _pool = ProcessPoolExecutor(max_workers=helpers, mp_context=get_context("spawn"))
+            _pool_size = helpers
+            for _ in range(helpers):  # start them now: a spawned process takes a moment
+                _pool.submit(_ready)
+        return _pool
+
+
+def discard_pool() -> None:
+    """Forget a pool that broke (a helper died): the next request starts a new one."""
+    global _pool, _pool_size
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown(wait=False, cancel_futures=True)
+        _pool, _pool_size = None, 0
+
+
+def _ready() -> bool:
+    return True
