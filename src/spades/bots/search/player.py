@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from spades.core import NIL, HandState, PlayerView, Rules, game_outcome, score_hand, state_from_view
 from spades.core.cards import Card, cards_in
@@ -52,6 +53,12 @@ OVERRULE_CONFIDENCE = 2.0
 """... and by how many standard errors: the search overrules the rule of thumb
 only when the sampled deals show clearly that it is wrong, not on the noise of
 a few dozen playouts between near-equal options."""
+
+
+Kind = Literal["card", "bid"]
+"""What a search chooses among."""
+Sample = tuple[float, list[float]]
+"""One sampled deal: its weight, and each option's value in it."""
 
 
 class SearchBot(Bot):
@@ -143,7 +150,7 @@ class SearchBot(Bot):
 
     # ---------------------------------------------------------------- search
 
-    def search(self, view: PlayerView, options: list[int], kind: str, budget: Budget) -> Outcomes:
+    def search(self, view: PlayerView, options: list[int], kind: Kind, budget: Budget) -> Outcomes:
         """Each option's value in each sampled deal (``kind`` says whether the
         options are cards or bids). With helper processes each searches its
         share of the deals, seeded from this bot, while this one searches the rest."""
@@ -168,14 +175,10 @@ class SearchBot(Bot):
         return outcomes
 
 
-Sample = tuple[float, list[float]]
-"""One sampled deal: its weight, and each option's value in it."""
-
-
 def search_deals(
     view: PlayerView,
     options: list[int],
-    kind: str,
+    kind: Kind,
     budget: Budget,
     rng: random.Random | int,
 ) -> list[Sample]:
@@ -213,7 +216,7 @@ def after_bid(state: HandState, bid: int, view: PlayerView) -> HandState:
     return playout(trial, view)
 
 
-OUTCOMES: dict[str, Callable[[HandState, int, PlayerView], HandState]] = {
+OUTCOMES: dict[Kind, Callable[[HandState, int, PlayerView], HandState]] = {
     "card": after_card,
     "bid": after_bid,
 }
