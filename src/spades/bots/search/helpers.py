@@ -17,23 +17,24 @@ import threading
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
+MAX_PROCESSES = 4
+"""A decision searches a few dozen deals: beyond a few processes the shares
+get too small to pay for sending them."""
+
 _lock = threading.Lock()
 _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 
 
-def usable_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
 def interactive_processes() -> int:
     """How many processes a search decision may use in an interactive game:
-    every usable core (one bot thinks at a time there)."""
-    return usable_cores()
+    every core this process may run on (one bot thinks at a time there), up
+    to MAX_PROCESSES."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return min(cores, MAX_PROCESSES)
 
 
 def helper_pool(helpers: int) -> ProcessPoolExecutor:
