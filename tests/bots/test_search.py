@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -127,3 +132,35 @@ def test_a_dead_helper_is_replaced_by_searching_here(monkeypatch: pytest.MonkeyP
     bot = SearchBot(seed=4, worlds=5, processes=2)
     outcomes = bot.search(opening_view(4), [1, 2], "bid", Budget(math.inf, 8, 8))
     assert len(outcomes.weights) == 8
+
+
+def test_helpers_leave_when_their_process_is_killed(tmp_path: Path) -> None:
+    # A server stopped with SIGTERM never shuts its pool down: the helpers must
+    # notice on their own, or every restart leaves processes behind.
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import os, time\n"
+        "from spades.bots.search.helpers import helper_pool\n"
+        "if __name__ == '__main__':\n"
+        "    print(helper_pool(1).submit(os.getpid).result(), flush=True)\n"
+        "    time.sleep(60)\n"
+    )
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    assert parent.stdout is not None
+    helper = int(parent.stdout.readline())
+    parent.terminate()
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and helper_is_running(helper):
+        time.sleep(0.1)
+    assert not helper_is_running(helper)
+
+
+def helper_is_running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # A process that exited but was not yet reaped (by init) is a zombie: gone.
+    status = Path(f"/proc/{pid}/stat")
+    return not (status.exists() and status.read_text().split()[2] == "Z")

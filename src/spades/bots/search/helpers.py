@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 
@@ -48,7 +49,12 @@ def helper_pool(helpers: int) -> ProcessPoolExecutor:
         if _pool is None or _pool_size < helpers:
             if _pool is not None:
                 _pool.shutdown(wait=False)
-            _pool = ProcessPoolExecutor(max_workers=helpers, mp_context=get_context("spawn"))
+            _pool = ProcessPoolExecutor(
+                max_workers=helpers,
+                mp_context=get_context("spawn"),
+                initializer=_exit_with_parent,
+                initargs=(os.getpid(),),
+            )
             _pool_size = helpers
             for _ in range(helpers):  # start them now: a spawned process takes a moment
                 _pool.submit(_ready)
@@ -66,3 +72,19 @@ def discard_pool() -> None:
 
 def _ready() -> bool:
     return True
+
+
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _exit_with_parent(parent: int) -> None:
+    """Run in each helper: leave when the process that started it is gone. A
+    server stopped with SIGTERM (or killed) does not shut its pool down, and
+    its helpers would otherwise wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
