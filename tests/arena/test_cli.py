@@ -117,7 +117,7 @@ def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     args = ("random", "random", "--duplicate", "--deals", "6", "--seed", "8", "--out", str(out))
     summary = summary_of(*args)
-    assert summary["mode"] == "duplicate" and summary["deals"] == summary["pairs_scored"] == 6
+    assert summary["mode"] == "duplicate" and summary["deals"] == 6
     for side in ("A", "B"):
         assert_inside(summary["points"][side])
         assert set(summary["sides"][side]) == SIDE_KEYS
@@ -168,6 +168,14 @@ def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
     assert summary["players"]["A"] == program
     assert summary["sides"]["A"]["forfeits"] == summary["sides"]["B"]["forfeits"] == 0
     replay_is_clean(out, 2)
+
+
+def test_a_program_that_fails_scores_the_floor_at_every_table_it_forfeits() -> None:
+    crashing = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(1)'"
+    summary = summary_of(crashing, "random", "--duplicate", "--deals", "2", "--seed", "4")
+    assert summary["sides"]["A"]["forfeits"] == 4  # two deals, two tables each
+    assert summary["points"]["A"]["value"] == -200 and summary["points"]["B"]["value"] == 0
+    assert summary["difference"]["value"] == -200
 
 
 # ---------------------------------------------------------------------- errors

@@ -116,12 +116,13 @@ def test_a_bot_against_itself_scores_the_same_at_both_tables() -> None:
         assert result.tallies[0] == result.tallies[1]
 
 
-def test_a_forfeited_table_has_no_score_and_counts_the_forfeit() -> None:
+def test_a_forfeited_table_scores_the_floor_and_counts_the_forfeit() -> None:
     bots = random_bots(2)
     bots[EW] = RevokingBot(0)  # East
     game = play_hand(bots, dealer=NS, deal=deal_cards(random.Random(8)), seed=1)
     assert game.forfeited_by is not None and not game.history
-    assert table_scores(game, a_team=NS) is None
+    assert table_scores(game, a_team=NS) == (0, -200)  # East-West forfeited
+    assert table_scores(game, a_team=EW) == (-200, 0)
     tallies = tally_game(game, a_team=NS)
     assert (tallies[0].forfeits, tallies[1].forfeits) == (0, 1)
     assert game_from_record(table_record(game)).forfeited_by == game.forfeited_by

@@ -90,9 +90,9 @@ class DealResult:
     first and at East-West at the second."""
 
     index: int
-    a_points: float | None
-    """A's mean hand score over the two tables; ``None`` if a table was forfeited."""
-    b_points: float | None
+    a_points: float
+    """A's mean hand score over the two tables (see ``table_scores`` for a forfeit)."""
+    b_points: float
     tallies: tuple[SideTally, SideTally]
     records: tuple[dict[str, Any], ...]
     """The first table's record, then the second's (when kept)."""
@@ -148,7 +148,7 @@ def play_duplicate_deal(setup: MatchSetup, index: int) -> DealResult:
     seed = derive_seed(setup.seed, "deal", index)
     cards = deal_cards(random.Random(seed))
     dealer: Seat = index % 4
-    scores: list[tuple[int, int] | None] = []
+    scores: list[tuple[int, int]] = []
     tallies = (SideTally(), SideTally())
     records: list[dict[str, Any]] = []
     for a_team in (NS, EW):
@@ -162,19 +162,26 @@ def play_duplicate_deal(setup: MatchSetup, index: int) -> DealResult:
         if setup.keep_records:
             records.append(table_record(game))
     first, second = scores
-    a_points = b_points = None
-    if first is not None and second is not None:
-        a_points = (first[0] + second[0]) / 2
-        b_points = (first[1] + second[1]) / 2
+    a_points = (first[0] + second[0]) / 2
+    b_points = (first[1] + second[1]) / 2
     return DealResult(index, a_points, b_points, tallies, tuple(records))
 
 
-def table_scores(game: Game, a_team: Team) -> tuple[int, int] | None:
-    """A's and B's score for a duplicate table's hand; ``None`` if it was forfeited."""
-    if not game.history:
-        return None
-    scores = game.history[0].scores
-    return scores[a_team].delta, scores[1 - a_team].delta
+def table_scores(game: Game, a_team: Team) -> tuple[int, int]:
+    """A's and B's score for a duplicate table's hand.
+
+    A table forfeited before its hand was scored counts the floor of the rules
+    (-200, where a game is lost) for the side that forfeited and 0 for the
+    other: a forfeit loses the game. Leaving such tables out would let a bot
+    that fails when its hand goes wrong look better than it is.
+    """
+    if game.history:
+        scores = game.history[0].scores
+        return scores[a_team].delta, scores[1 - a_team].delta
+    assert game.forfeited_by is not None, "a duplicate table ends scored or forfeited"
+    forfeiting_team = team_of(game.forfeited_by[0])
+    penalty = game.rules.floor
+    return (penalty, 0) if forfeiting_team == a_team else (0, penalty)
 
 
 def table_record(game: Game) -> dict[str, Any]:

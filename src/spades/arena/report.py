@@ -95,18 +95,14 @@ class DuplicateReport(_Report):
     def add(self, result: DealResult) -> None:
         self.deals += 1
         self._add_tallies(result.tallies)
-        # A forfeited table has no score to compare: the pair is left out of the
-        # points (the forfeit itself is counted and reported per side).
-        if result.a_points is not None and result.b_points is not None:
-            self.a_points.append(result.a_points)
-            self.b_points.append(result.b_points)
+        self.a_points.append(result.a_points)
+        self.b_points.append(result.b_points)
 
     def summary(self) -> dict[str, Any]:
         differences = [a - b for a, b in zip(self.a_points, self.b_points, strict=True)]
         return {
             **self._header(),
             "deals": self.deals,
-            "pairs_scored": len(differences),
             "points": {
                 "A": mean_interval(self.a_points).to_dict(),
                 "B": mean_interval(self.b_points).to_dict(),

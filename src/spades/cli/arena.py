@@ -277,14 +277,9 @@ def _title(summary: dict[str, Any]) -> str:
 def _headline(summary: dict[str, Any]) -> str:
     if summary["mode"] == "games":
         return f"Mean final margin, A minus B: {_points(summary['margin'])}."
-    line = (
-        f"A minus B per deal: {_points(summary['difference'])}, "
-        f"over {summary['pairs_scored']} deal pairs."
+    return (
+        f"A minus B per deal: {_points(summary['difference'])}, over {summary['deals']} deal pairs."
     )
-    left_out = summary["deals"] - summary["pairs_scored"]
-    if left_out:
-        line += f" {left_out} deal(s) with a forfeit left out."
-    return line
 
 
 def _points(estimate: dict[str, float | None]) -> str:
