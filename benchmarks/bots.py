@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from spades.arena.match import a_team_of_game, derive_seed, tally_game
 from spades.arena.referee import play_game
 from spades.arena.stats import SideTally, share
-from spades.bots import BOT_LEVELS, Bot, SearchBot, make_bot
+from spades.bots import BOT_LEVELS, SEARCH_LEVELS, Bot, make_bot
 from spades.core import SEATS, Card, Event, PlayerView, Rules, Seat, team_of
 
 
@@ -156,11 +156,6 @@ HEADER = (
 )
 
 
-def is_search_level(level: str) -> bool:
-    factory = BOT_LEVELS[level]
-    return isinstance(factory, type) and issubclass(factory, SearchBot)
-
-
 def parse_arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -212,7 +207,7 @@ def main() -> int:
     print(HEADER)
     failed = []
     for level in arguments.levels:
-        hands = arguments.search_hands if is_search_level(level) else arguments.hands
+        hands = arguments.search_hands if level in SEARCH_LEVELS else arguments.hands
         result = measure(level, hands, arguments.against, arguments.seed, arguments.processes)
         print(report(result), flush=True)
         if result.forfeits:

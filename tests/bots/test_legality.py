@@ -5,14 +5,9 @@ import pytest
 
 from spades.arena import game_seeds, play_game, seat_bots
 from spades.arena.referee import play_hand
-from spades.bots import BOT_LEVELS, SearchBot, make_bot
+from spades.bots import BOT_LEVELS, SEARCH_LEVELS, make_bot
 from spades.core.hand import deal_from_seed
 
-SEARCH_LEVELS = sorted(
-    level
-    for level, bot in BOT_LEVELS.items()
-    if isinstance(bot, type) and issubclass(bot, SearchBot)
-)
 CHEAP_LEVELS = sorted(set(BOT_LEVELS) - set(SEARCH_LEVELS))
 
 

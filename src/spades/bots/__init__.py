@@ -19,6 +19,13 @@ BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
 }
 """Every built-in bot by the name used on the command line and in records."""
 
+SEARCH_LEVELS: tuple[str, ...] = tuple(
+    level
+    for level, factory in BOT_LEVELS.items()
+    if isinstance(factory, type) and issubclass(factory, SearchBot)
+)
+"""The levels that search, thinking for tenths of a second a decision."""
+
 
 def make_bot(
     level: str,
@@ -59,6 +66,7 @@ def make_bot(
 
 __all__ = [
     "BOT_LEVELS",
+    "SEARCH_LEVELS",
     "Bot",
     "BotFailure",
     "EasyBot",
