@@ -39,6 +39,7 @@ from ..core.hand import HandState, Phase
 from ..core.scoring import NIL
 from ..core.seats import SEAT_NAMES, TEAM_LONG_NAMES, Seat
 from ..solver import SearchLimitError, Solver
+from ..solver.position import cards_played, replay
 
 __all__ = ["HandReview", "PlayReview", "analyze_hand"]
 
@@ -117,17 +118,6 @@ class HandReview:
         return sum(1 for play in self.plays if not play.judged)
 
 
-def _replay_to(state: HandState, cards: list[Card], count: int) -> HandState:
-    """A fresh copy of ``state``'s hand after its bids and the first ``count`` cards."""
-    fresh = HandState(state.dealer, state.deal)
-    for seat in state.bid_order:
-        bid = state.bids[seat]
-        fresh.apply_bid(NIL if bid is None else bid)
-    for card in cards[:count]:
-        fresh.apply_play(card)
-    return fresh
-
-
 class _Series:
     """One double-dummy question asked at every position along the play. When
     the solver gives up, the rest of that trick is left unanswered and the
@@ -163,10 +153,10 @@ def analyze_hand(
         raise ValueError("the bidding of this hand is not over: there is no play to review")
     if not 1 <= from_trick <= TRICKS:
         raise ValueError(f"from_trick is 1..13, not {from_trick}")
-    cards = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+    cards = cards_played(state)
     first = min(4 * (from_trick - 1), len(cards))
     first -= first % 4
-    position = _replay_to(state, cards, first)
+    position = replay(state, first)
     solver = Solver(limit=limit)
     nil_solver = Solver(limit=nil_limit)
     bids = (state.bids[0], state.bids[1], state.bids[2], state.bids[3])

@@ -20,6 +20,7 @@ from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES, Seat, parse_seat
 from spades.solver import SolverError, card_values, make_position, nil_card_values, parse_deal
+from spades.solver.position import replay
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)
@@ -57,17 +58,6 @@ def hand_states(game: Game) -> list[HandState]:
     if not game.hand.is_over and game.hand.bid_order:
         states.append(game.hand)
     return states
-
-
-def replay(state: HandState, count: int) -> HandState:
-    """A copy of ``state``'s hand after its bids and its first ``count`` cards."""
-    fresh = HandState(state.dealer, state.deal)
-    for seat in state.bid_order:
-        fresh.apply_bid(state.bids[seat] or NIL)
-    cards = [card for trick in state.tricks for card in trick.cards] + list(state.trick)
-    for card in cards[:count]:
-        fresh.apply_play(card)
-    return fresh
 
 
 def position_from_record(record: Path, game: int, hand: int, trick: int, card: int) -> HandState:

@@ -1,4 +1,4 @@
-"""Positions to solve that do not come from a played hand: written deals and endgames.
+"""Positions to solve: written deals and endgames, and the positions along a played hand.
 
 >>> from spades.core.cards import mask_of, parse_cards
 >>> hands = parse_deal("N:AS KH E:QS 2H S:3S AH W:2S 3H")
@@ -11,12 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core.cards import CARD_NAMES, FULL_DECK, parse_cards
+from ..core.cards import CARD_NAMES, FULL_DECK, Card, parse_cards
 from ..core.errors import IllegalActionError
 from ..core.hand import HandState
+from ..core.scoring import NIL
 from ..core.seats import SEAT_LETTERS, SEAT_NAMES, Seat, parse_seat
 
-__all__ = ["make_position", "parse_deal"]
+__all__ = ["cards_played", "make_position", "parse_deal", "replay"]
+
+
+def cards_played(state: HandState) -> list[Card]:
+    """Every card of ``state``'s hand played so far, in order."""
+    return [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+
+
+def replay(state: HandState, count: int) -> HandState:
+    """A fresh copy of ``state``'s hand after its bids and its first ``count``
+    cards (``state`` itself is not changed)."""
+    fresh = HandState(state.dealer, state.deal)
+    for seat in state.bid_order:
+        bid = state.bids[seat]
+        fresh.apply_bid(NIL if bid is None else bid)
+    for card in cards_played(state)[:count]:
+        fresh.apply_play(card)
+    return fresh
 
 
 def parse_deal(text: str) -> list[int]:
