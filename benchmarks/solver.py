@@ -31,8 +31,9 @@ import spades.solver
 from spades.analysis import analyze_hand
 from spades.arena import play_game, seat_bots
 from spades.core import SEATS
-from spades.core.hand import HandState, deal
+from spades.core.hand import HandState
 from spades.solver import dds as compiled_dds
+from spades.solver.position import random_position
 
 TRICKS_LEFT = (13, 10, 7, 5)
 
@@ -47,16 +48,6 @@ def load_source() -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def position(rng: random.Random, tricks_left: int) -> HandState:
-    """A random deal played with random legal cards to a trick start."""
-    state = HandState(rng.randrange(4), deal(rng))
-    for _ in range(4):
-        state.apply_bid(3)
-    while 13 - len(state.tricks) > tricks_left or state.trick:
-        state.apply_play(rng.choice(state.legal_cards()))
-    return state
 
 
 def time_solves(module: ModuleType, positions: list[HandState]) -> tuple[float, float, float]:
@@ -81,7 +72,7 @@ def solve_table(deals: int, interpreted: bool) -> None:
     print(f"  {'tricks left':>11}  {'module':12} {'median':>10} {'worst':>10} {'cards tried':>12}")
     for left in TRICKS_LEFT:
         rng = random.Random(1000 + left)
-        positions = [position(rng, left) for _ in range(deals)]
+        positions = [random_position(rng, left) for _ in range(deals)]
         for name, module in modules:
             median, worst, nodes = time_solves(module, positions)
             print(

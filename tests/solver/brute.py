@@ -90,16 +90,3 @@ def random_endgame(rng: random.Random, tricks: int, *, mid_trick: bool) -> HandS
         for _ in range(rng.randrange(1, 4)):
             state.apply_play(rng.choice(state.legal_cards()))
     return state
-
-
-def random_position(rng: random.Random, tricks_left: int) -> HandState:
-    """A real deal played at random (legal cards) to a trick start with
-    ``tricks_left`` tricks to go."""
-    from spades.core.hand import deal
-
-    state = HandState(rng.randrange(4), deal(rng))
-    for _ in range(4):
-        state.apply_bid(3)
-    while 13 - len(state.tricks) > tricks_left or state.trick:
-        state.apply_play(rng.choice(state.legal_cards()))
-    return state

@@ -94,7 +94,7 @@ def test_one_solver_reused_over_many_positions_stays_exact() -> None:
 
 
 def test_five_trick_deals_played_at_random_match_memoised_minimax() -> None:
-    from tests.solver.brute import random_position
+    from spades.solver.position import random_position
 
     rng = random.Random(10)
     solver = Solver()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from spades.solver import dds
+from spades.solver.position import random_position
 from tests.pure import load_source
-from tests.solver.brute import random_position
 
 
 def test_compiled_and_interpreted_solvers_agree_card_for_card() -> None:

@@ -9,20 +9,32 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from ..core.cards import CARD_NAMES, FULL_DECK, Card, parse_cards
 from ..core.errors import IllegalActionError
-from ..core.hand import HandState
+from ..core.hand import HandState, deal
 from ..core.scoring import NIL
 from ..core.seats import SEAT_LETTERS, SEAT_NAMES, Seat, parse_seat
 
-__all__ = ["cards_played", "make_position", "parse_deal", "replay"]
+__all__ = ["cards_played", "make_position", "parse_deal", "random_position", "replay"]
 
 
 def cards_played(state: HandState) -> list[Card]:
     """Every card of ``state``'s hand played so far, in order."""
     return [card for trick in state.tricks for card in trick.cards] + list(state.trick)
+
+
+def random_position(rng: random.Random, tricks_left: int) -> HandState:
+    """A random deal, everyone bidding 3, played with random legal cards to the
+    start of a trick with ``tricks_left`` tricks to go (for benchmarks and tests)."""
+    state = HandState(rng.randrange(4), deal(rng))
+    for _ in range(4):
+        state.apply_bid(3)
+    while 13 - len(state.tricks) > tricks_left or state.trick:
+        state.apply_play(rng.choice(state.legal_cards()))
+    return state
 
 
 def replay(state: HandState, count: int) -> HandState:
