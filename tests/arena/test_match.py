@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -90,6 +91,29 @@ def test_duplicate_tables_share_the_cards_with_the_sides_swapped() -> None:
     # A is North-South at the first table and East-West at the second.
     assert result.a_points == (first["score"]["NS"]["delta"] + second["score"]["EW"]["delta"]) / 2
     assert result.b_points == (first["score"]["EW"]["delta"] + second["score"]["NS"]["delta"]) / 2
+
+
+def test_bag_adjusted_points_charge_each_bag_a_tenth_of_the_penalty() -> None:
+    for index in range(8):
+        result = play_duplicate_deal(setup(3), index)
+        first, second = (record["hands"][0]["score"] for record in result.records)
+
+        def adjusted(score: dict[str, Any]) -> float:
+            # From 0-0 the bags after the hand are the bags it took; fewer than
+            # 10 here, so the hand paid no penalty itself.
+            assert score["bags"] < 10
+            return float(score["delta"]) - 10 * score["bags"]
+
+        assert result.a_adjusted == (adjusted(first["NS"]) + adjusted(second["EW"])) / 2
+        assert result.b_adjusted == (adjusted(first["EW"]) + adjusted(second["NS"])) / 2
+
+
+def test_every_decision_of_a_side_is_timed() -> None:
+    result = play_duplicate_deal(setup(3), 0)
+    for tally in result.tallies:
+        # Two seats a side at each of two tables: a bid and 13 cards each.
+        assert len(tally.decision_ns) == 2 * 2 * 14
+        assert all(duration > 0 for duration in tally.decision_ns)
 
 
 class OtherBot(RandomBot):

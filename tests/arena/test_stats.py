@@ -129,9 +129,25 @@ def test_side_tally_counts_contracts_sets_nils_bags_and_bids() -> None:
         "bags_per_hand": 0.5,
         "mean_table_bid": 4.25,
         "forfeits": 0,
+        "decisions": 0,
+        "decision_p50_s": None,
+        "decision_p95_s": None,
     }
 
 
 def test_empty_tally_reports_no_rates() -> None:
     summary = SideTally().to_dict()
     assert summary["set_rate"] is None and summary["nil_success"] is None
+
+
+def test_decision_times_are_nearest_rank_percentiles_in_seconds() -> None:
+    tally = SideTally()
+    tally.decision_ns.extend(1_000_000 * n for n in range(1, 21))  # 1 ms .. 20 ms
+    other = SideTally()
+    other.decision_ns.append(400_000_000)
+    tally.add(other)  # joins the lists: 21 decisions
+    shown = tally.to_dict()
+    assert shown["decisions"] == 21
+    assert shown["decision_p50_s"] == 0.011  # the 11th of 21
+    assert shown["decision_p95_s"] == 0.02  # the 20th of 21 (ceil(0.95 * 21) = 20)
+    assert tally == SideTally()  # no hands counted, and the clock is not compared

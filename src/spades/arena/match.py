@@ -28,12 +28,25 @@ from functools import partial
 from typing import Any, Final, TypeVar
 
 from spades.bots import Bot
-from spades.core import CARDCOUCH, EW, NS, SEATS, Game, Rules, Seat, Team, game_to_record, team_of
+from spades.core import (
+    CARDCOUCH,
+    EW,
+    NS,
+    SEATS,
+    Game,
+    Rules,
+    Seat,
+    Team,
+    TeamHandScore,
+    game_to_record,
+    team_of,
+)
 from spades.core.hand import deal as deal_cards
 
 from .players import DEFAULT_TIMEOUT, PlayerSpec, make_player
 from .referee import play_game, play_hand
 from .stats import SideTally
+from .timing import TimedBot, Timings
 
 SIDE_NAMES: Final = ("A", "B")
 Side = int
@@ -93,6 +106,10 @@ class DealResult:
     a_points: float
     """A's mean hand score over the two tables (see ``table_scores`` for a forfeit)."""
     b_points: float
+    a_adjusted: float
+    """A's mean hand score with every bag charged its share of the penalty to
+    come (see ``bag_adjusted``)."""
+    b_adjusted: float
     tallies: tuple[SideTally, SideTally]
     records: tuple[dict[str, Any], ...]
     """The first table's record, then the second's (when kept)."""
@@ -128,7 +145,8 @@ def play_match_game(setup: MatchSetup, index: int) -> GameResult:
     """Play game ``index`` of the match to the end."""
     seed = derive_seed(setup.seed, "game", index)
     a_team = a_team_of_game(index)
-    with seated_bots(setup, a_team, seed) as bots:
+    timings = (Timings(), Timings())
+    with seated_bots(setup, a_team, seed, timings) as bots:
         game = play_game(bots, seed=seed, rules=setup.rules)
     assert game.outcome is not None
     totals = game.totals
@@ -138,7 +156,7 @@ def play_match_game(setup: MatchSetup, index: int) -> GameResult:
         winner=side_of(game.outcome.winner, a_team),
         margin=totals[a_team] - totals[1 - a_team],
         hands=len(game.history),
-        tallies=tally_game(game, a_team),
+        tallies=tally_game(game, a_team, timings),
         records=(game_to_record(game),) if setup.keep_records else (),
     )
 
@@ -149,26 +167,65 @@ def play_duplicate_deal(setup: MatchSetup, index: int) -> DealResult:
     cards = deal_cards(random.Random(seed))
     dealer: Seat = index % 4
     scores: list[tuple[int, int]] = []
+    adjusted: list[tuple[float, float]] = []
     tallies = (SideTally(), SideTally())
     records: list[dict[str, Any]] = []
     for a_team in (NS, EW):
+        timings = (Timings(), Timings())
         # Both tables share the seed, so a seat's bot is seeded alike at both:
         # a bot playing itself then plays identical tables and the luck cancels.
-        with seated_bots(setup, a_team, seed) as bots:
+        with seated_bots(setup, a_team, seed, timings) as bots:
             game = play_hand(bots, dealer=dealer, deal=cards, rules=setup.rules, seed=seed)
         scores.append(table_scores(game, a_team))
-        for side, tally in enumerate(tally_game(game, a_team)):
+        adjusted.append(table_scores(game, a_team, bag_adjusted))
+        for side, tally in enumerate(tally_game(game, a_team, timings)):
             tallies[side].add(tally)
         if setup.keep_records:
             records.append(table_record(game))
-    first, second = scores
-    a_points = (first[0] + second[0]) / 2
-    b_points = (first[1] + second[1]) / 2
-    return DealResult(index, a_points, b_points, tallies, tuple(records))
+    (a_first, b_first), (a_second, b_second) = scores
+    (a_first_adjusted, b_first_adjusted), (a_second_adjusted, b_second_adjusted) = adjusted
+    return DealResult(
+        index,
+        a_points=(a_first + a_second) / 2,
+        b_points=(b_first + b_second) / 2,
+        a_adjusted=(a_first_adjusted + a_second_adjusted) / 2,
+        b_adjusted=(b_first_adjusted + b_second_adjusted) / 2,
+        tallies=tallies,
+        records=tuple(records),
+    )
 
 
-def table_scores(game: Game, a_team: Team) -> tuple[int, int]:
-    """A's and B's score for a duplicate table's hand.
+def raw_score(score: TeamHandScore, rules: Rules) -> float:
+    """A team's score for the hand, as the rules give it."""
+    return score.delta
+
+
+def bag_adjusted(score: TeamHandScore, rules: Rules) -> float:
+    """A team's score for the hand with each bag taken charged its share of the
+    penalty (``bag_penalty / bag_limit``: 10 points under the seed's rules)
+    instead of the penalty itself.
+
+    A hand played from 0-0 never reaches the bag limit, so its raw score lets
+    bags look free and flatters a player who underbids; over a game each bag
+    does cost its share. (A penalty the hand did reach is replaced by the
+    charge, not added to it.)
+
+    >>> from spades.core import CARDCOUCH, score_hand
+    >>> ns, ew = score_hand([3, 2, 3, 2], [5, 3, 2, 3])   # NS bid 6, took 7: +61, 1 bag
+    >>> raw_score(ns, CARDCOUCH), bag_adjusted(ns, CARDCOUCH)
+    (61, 51.0)
+    """
+    charge = score.bags_taken * rules.bag_penalty / rules.bag_limit
+    return score.delta + score.bag_penalty_points - charge
+
+
+def table_scores(
+    game: Game,
+    a_team: Team,
+    value: Callable[[TeamHandScore, Rules], float] = raw_score,
+) -> tuple[float, float]:
+    """A's and B's score for a duplicate table's hand, each team's result valued
+    by ``value`` (the raw score, or ``bag_adjusted``).
 
     A table forfeited before its hand was scored counts the floor of the rules
     (-200, where a game is lost) for the side that forfeited and 0 for the
@@ -177,7 +234,7 @@ def table_scores(game: Game, a_team: Team) -> tuple[int, int]:
     """
     if game.history:
         scores = game.history[0].scores
-        return scores[a_team].delta, scores[1 - a_team].delta
+        return value(scores[a_team], game.rules), value(scores[1 - a_team], game.rules)
     assert game.forfeited_by is not None, "a duplicate table ends scored or forfeited"
     forfeiting_team = team_of(game.forfeited_by[0])
     penalty = game.rules.floor
@@ -193,29 +250,39 @@ def table_record(game: Game) -> dict[str, Any]:
 
 
 @contextmanager
-def seated_bots(setup: MatchSetup, a_team: Team, seed: int) -> Iterator[dict[Seat, Bot]]:
+def seated_bots(
+    setup: MatchSetup, a_team: Team, seed: int, timings: tuple[Timings, Timings]
+) -> Iterator[dict[Seat, Bot]]:
     """A's bots at ``a_team``'s seats and B's at the others, each seeded from
-    ``seed`` and its seat; closed afterwards (an external program must stop)."""
+    ``seed`` and its seat, their decisions timed into A's and B's ``timings``;
+    closed afterwards (an external program must stop)."""
     bots: dict[Seat, Bot] = {}
     try:
         for seat in SEATS:
-            spec = setup.a if team_of(seat) == a_team else setup.b
-            bots[seat] = make_player(
-                spec,
+            side = side_of(team_of(seat), a_team)
+            player = make_player(
+                (setup.a, setup.b)[side],
                 derive_seed(seed, "seat", seat),
                 timeout=setup.timeout,
                 think=setup.think,
                 worlds=setup.worlds,
             )
+            bots[seat] = TimedBot(player, timings[side])
         yield bots
     finally:
         for bot in bots.values():
             bot.close()
 
 
-def tally_game(game: Game, a_team: Team) -> tuple[SideTally, SideTally]:
-    """Each side's bidding record in ``game``'s scored hands, and its forfeit if any."""
+def tally_game(
+    game: Game, a_team: Team, timings: tuple[Timings, Timings] | None = None
+) -> tuple[SideTally, SideTally]:
+    """Each side's bidding record in ``game``'s scored hands, its forfeit if any,
+    and (given A's and B's ``timings``) how long its decisions took."""
     tallies = (SideTally(), SideTally())
+    if timings is not None:
+        for tally, timed in zip(tallies, timings, strict=True):
+            tally.decision_ns.extend(timed.bids + timed.cards)
     for scored in game.history:
         for team in (NS, EW):
             tallies[side_of(team, a_team)].add_hand(scored.scores[team])

@@ -91,15 +91,20 @@ class DuplicateReport(_Report):
         self.deals = 0
         self.a_points: list[float] = []
         self.b_points: list[float] = []
+        self.a_adjusted: list[float] = []
+        self.b_adjusted: list[float] = []
 
     def add(self, result: DealResult) -> None:
         self.deals += 1
         self._add_tallies(result.tallies)
         self.a_points.append(result.a_points)
         self.b_points.append(result.b_points)
+        self.a_adjusted.append(result.a_adjusted)
+        self.b_adjusted.append(result.b_adjusted)
 
     def summary(self) -> dict[str, Any]:
         differences = [a - b for a, b in zip(self.a_points, self.b_points, strict=True)]
+        adjusted = [a - b for a, b in zip(self.a_adjusted, self.b_adjusted, strict=True)]
         return {
             **self._header(),
             "deals": self.deals,
@@ -108,5 +113,10 @@ class DuplicateReport(_Report):
                 "B": mean_interval(self.b_points).to_dict(),
             },
             "difference": mean_interval(differences).to_dict(),
+            "points_bag_adjusted": {
+                "A": mean_interval(self.a_adjusted).to_dict(),
+                "B": mean_interval(self.b_adjusted).to_dict(),
+            },
+            "difference_bag_adjusted": mean_interval(adjusted).to_dict(),
             "sides": self._sides(),
         }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Final
 
 from spades.core import TeamHandScore
@@ -148,6 +148,19 @@ def mean_interval(values: Sequence[float]) -> Estimate:
     return Estimate(centre, centre - half, centre + half)
 
 
+def percentile(values: Sequence[float], fraction: float) -> float | None:
+    """The nearest-rank percentile: the smallest value with at least ``fraction``
+    of ``values`` at or below it (``None`` for no values).
+
+    >>> percentile([5, 1, 3, 2, 4], 0.5), percentile(range(1, 101), 0.95), percentile([], 0.5)
+    (3, 95, None)
+    """
+    if not values:
+        return None
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
+
+
 def share(part: int, whole: int) -> float | None:
     """``part / whole``, or ``None`` when there is nothing to share (no Nil bid at all).
 
@@ -174,6 +187,10 @@ class SideTally:
     table_bid: int = 0
     """The sum over hands of the partners' combined bid (a Nil counts 0)."""
     forfeits: int = 0
+    decision_ns: list[int] = field(default_factory=list, compare=False)
+    """How long each bid and card took the side's bots, in nanoseconds (adding
+    two tallies joins their lists). Not compared: the clock is the one thing
+    in a match its seed does not reproduce."""
 
     def add_hand(self, score: TeamHandScore) -> None:
         """Count one scored hand of this side.
@@ -216,4 +233,11 @@ class SideTally:
             "bags_per_hand": rounded(share(self.bags, self.hands)),
             "mean_table_bid": rounded(share(self.table_bid, self.hands)),
             "forfeits": self.forfeits,
+            "decisions": len(self.decision_ns),
+            "decision_p50_s": rounded(seconds(percentile(self.decision_ns, 0.5))),
+            "decision_p95_s": rounded(seconds(percentile(self.decision_ns, 0.95))),
         }
+
+
+def seconds(nanoseconds: float | None) -> float | None:
+    return None if nanoseconds is None else nanoseconds / 1e9
