@@ -7,14 +7,23 @@ the built-in bots as sparring partners. See ``docs/bot-protocol.md``.
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from typing import Annotated
 
 import typer
 
-from spades.bots import BOT_LEVELS, make_bot
+from spades.bots import BOT_LEVELS, SEARCH_LEVELS, make_bot
 from spades.protocol import ProtocolError, serve
+
+SEARCHERS = ", ".join(SEARCH_LEVELS)
+
+
+def _positive_seconds(value: float | None) -> float | None:
+    if value is not None and not 0 < value < math.inf:
+        raise typer.BadParameter(f"must be a number of seconds above 0, got {value}")
+    return value
 
 
 def bot_command(
@@ -22,6 +31,23 @@ def bot_command(
     seed: Annotated[
         int | None,
         typer.Option(help="Seed the bot; without it the host's seed (from hello) is used."),
+    ] = None,
+    think: Annotated[
+        float | None,
+        typer.Option(
+            callback=_positive_seconds,
+            help=f"Seconds per decision for the search levels ({SEARCHERS}); "
+            "the other levels decide at once and ignore it.",
+        ),
+    ] = None,
+    worlds: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help=f"Deals the search levels ({SEARCHERS}) search per card, ignoring the clock "
+            "(and --think): their play then depends on the seed alone, on any machine. "
+            "Bids search proportionally more. The other levels ignore it.",
+        ),
     ] = None,
 ) -> None:
     """Play a built-in bot over stdin/stdout (protocol spades-bot/1, one JSON object a line).
@@ -32,8 +58,9 @@ def bot_command(
         raise typer.BadParameter(
             f"unknown bot {level!r} (known: {', '.join(BOT_LEVELS)})", param_hint="LEVEL"
         )
+    bot = make_bot(level, seed, think=think, worlds=worlds)
     try:
-        serve(make_bot(level, seed), sys.stdin, sys.stdout, use_host_seed=seed is None)
+        serve(bot, sys.stdin, sys.stdout, use_host_seed=seed is None)
     except ProtocolError as error:
         print(f"spades bot: {error}", file=sys.stderr)
         raise typer.Exit(2) from None
