@@ -1,13 +1,17 @@
 """Who plays in a match: a player spec on the command line, and the bots it makes.
 
-A spec is either a built-in bot level (``random``, and every other name in
-``BOT_LEVELS``) or ``cmd:`` followed by the command line of an external
-program speaking the bot protocol (``cmd:python my_bot.py``).
+A spec is a built-in bot level (``random``, and every other name in
+``BOT_LEVELS``), a stranger (``cautious``, ``aggressive`` or ``beginner``: the
+outside opponents of ``spades.bots.strangers``) or ``cmd:`` followed by the
+command line of an external program speaking the bot protocol
+(``cmd:python my_bot.py``).
 
 >>> parse_player("random")
 PlayerSpec(text='random', level='random', command=None)
 >>> parse_player("Random").level
 'random'
+>>> parse_player("cautious").level
+'cautious'
 >>> parse_player("cmd:")
 Traceback (most recent call last):
 ...
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from spades.bots import BOT_LEVELS, Bot, make_bot
+from spades.bots.strangers import STRANGERS
 
 if TYPE_CHECKING:
     from spades.protocol.host import ExternalBot
@@ -32,12 +37,13 @@ DEFAULT_TIMEOUT: Final = 10.0
 
 
 class PlayerSpecError(ValueError):
-    """A player spec that names no bot level and no runnable program."""
+    """A player spec that names no bot level, no stranger and no runnable program."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerSpec:
-    """A parsed player spec: exactly one of ``level`` and ``command`` is set.
+    """A parsed player spec: exactly one of ``level`` (a bot level or a
+    stranger's name) and ``command`` is set.
 
     Plain strings only, so a spec crosses to worker processes as it is and
     each worker builds its own bots from it.
@@ -60,10 +66,11 @@ def parse_player(text: str) -> PlayerSpec:
         _check_command(command)
         return PlayerSpec(cleaned, level=None, command=command)
     level = cleaned.lower()
-    if level in BOT_LEVELS:
+    if level in BOT_LEVELS or level in STRANGERS:
         return PlayerSpec(cleaned, level=level, command=None)
     raise PlayerSpecError(
-        f"unknown player {text!r}: use a bot level ({', '.join(BOT_LEVELS)}) "
+        f"unknown player {text!r}: use a bot level ({', '.join(BOT_LEVELS)}), "
+        f"a stranger ({', '.join(STRANGERS)}) "
         f"or {COMMAND_PREFIX}PROGRAM [ARGS...] for an external bot"
     )
 
@@ -105,7 +112,10 @@ def make_player(
 ) -> Bot:
     """A new bot for one seat of one game (or table), seeded with ``seed``;
     ``think`` is the search levels' time per decision (their default if None),
-    ``worlds`` fixes their deals searched instead (see ``make_bot``)."""
+    ``worlds`` fixes their deals searched instead (see ``make_bot``); the
+    strangers ignore both."""
+    if spec.level in STRANGERS:
+        return STRANGERS[spec.level](seed)
     if spec.level is not None:
         return make_bot(spec.level, seed=seed, think=think, worlds=worlds)
     assert spec.command is not None

@@ -29,11 +29,13 @@ from spades.arena.match import MatchSetup, run_duplicate, run_games
 from spades.arena.players import DEFAULT_TIMEOUT, PlayerSpec, PlayerSpecError, parse_player
 from spades.arena.report import DuplicateReport, GamesReport
 from spades.bots import BOT_LEVELS
+from spades.bots.strangers import STRANGERS
 from spades.core import record_to_json
 
 DEFAULT_COUNT: Final = 100
 PLAYER_HELP: Final = (
-    f"a bot level ({', '.join(BOT_LEVELS)}) or 'cmd:PROGRAM [ARGS]' for an external bot"
+    f"a bot level ({', '.join(BOT_LEVELS)}), a stranger ({', '.join(STRANGERS)}) "
+    "or 'cmd:PROGRAM [ARGS]' for an external bot"
 )
 
 errors = Console(stderr=True, soft_wrap=True)  # never break an error message mid-line

@@ -1,0 +1,220 @@
+"""The aggressive player: bids to the hilt, bids Nil whenever its hand is weak,
+and hunts sets.
+
+Bidding counts every ace and king, queens that have company, every spade
+honour and every spade beyond the third, and a trick more for a short side
+suit it can ruff; a part-trick is rounded up. Any weak hand (few and low
+spades, no ace, guarded honours, small cards) is bid Nil.
+
+In play it takes its tricks early, keeps winning after its own contract is
+made while the opponents can still be set, and only then ducks to spare bags.
+Against an opponent's Nil it leads low cards in the suits the Nil bidder still
+holds, plays low in front of it, never trumps in front of it, and ducks under
+a card the Nil bidder is winning with. Its own Nil it plays carefully: the
+highest card that still loses, the most dangerous cards thrown first.
+"""
+
+from __future__ import annotations
+
+from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, Seat
+from spades.core.cards import (
+    NON_SPADE_MASK,
+    RANK_ACE,
+    RANK_JACK,
+    RANK_KING,
+    RANK_OF,
+    RANK_QUEEN,
+    SPADE_MASK,
+    SUIT_OF,
+    cards_in,
+)
+
+from ..base import Bot
+from .nil import cover_nil, play_nil
+from .table import (
+    Moment,
+    contract_left,
+    highest,
+    highest_by_rank,
+    is_boss,
+    lowest,
+    lowest_by_rank,
+    nil_alive,
+    opponents_of,
+    partner_holds,
+    read,
+    sequence_floor,
+    winners,
+)
+
+SIDE_SUITS = (0, 1, 2)
+ROUND_UP_FROM = 0.5
+"""A part-trick of at least this much counts as a whole one."""
+NIL_MAX_SPADES = 3
+NIL_LOW_RANK = 5
+"""Cards up to the 7 count as small cards for a Nil."""
+NIL_MIN_SMALL = 4
+
+
+def ranks_in(hand: int, suit: int) -> set[int]:
+    return {RANK_OF[card] for card in cards_in(hand & SUIT_MASKS[suit])}
+
+
+def hilt_count(hand: int) -> float:
+    """Every trick ``hand`` might take, counted generously."""
+    spades = ranks_in(hand, SPADES)
+    count = len(spades)
+    total = 0.0
+    ruffs = 0.0
+    for suit in SIDE_SUITS:
+        ranks = ranks_in(hand, suit)
+        length = len(ranks)
+        if RANK_ACE in ranks:
+            total += 1
+        if RANK_KING in ranks:
+            total += 1 if length >= 2 else 0.25
+        if RANK_QUEEN in ranks and 2 <= length <= 5:
+            partnered = RANK_ACE in ranks or RANK_KING in ranks
+            total += 1 if partnered and length >= 3 else 0.25
+        short = length == 0 or (length == 1 and RANK_ACE not in ranks)
+        if short and count >= 2 + length:  # spades to spare for the ruff
+            ruffs += 1
+    honours = 0
+    for rank, needs in ((RANK_ACE, 1), (RANK_KING, 2), (RANK_QUEEN, 3), (RANK_JACK, 4)):
+        if rank in spades and count >= needs:
+            honours += 1
+    total += min(count, honours + max(0, count - 3))
+    return total + min(ruffs, max(0, count - 2))
+
+
+def nil_hand(hand: int) -> bool:
+    """A weak hand worth a Nil: at most three spades, none above the queen (and
+    that one guarded twice), no ace, each side king and queen guarded, plenty
+    of small cards."""
+    spades = hand & SPADE_MASK
+    if spades.bit_count() > NIL_MAX_SPADES:
+        return False
+    top = RANK_OF[highest(spades)] if spades else -1
+    if top > RANK_QUEEN or (top == RANK_QUEEN and spades.bit_count() < NIL_MAX_SPADES):
+        return False  # the queen of spades only with two small spades to duck with
+    for suit in SIDE_SUITS:
+        ranks = ranks_in(hand, suit)
+        if RANK_ACE in ranks:
+            return False
+        if RANK_KING in ranks and len(ranks) < 3:
+            return False
+        if RANK_QUEEN in ranks and len(ranks) < 2:
+            return False
+    small = sum(1 for card in cards_in(hand) if RANK_OF[card] <= NIL_LOW_RANK)
+    return small >= NIL_MIN_SMALL
+
+
+class AggressiveBot(Bot):
+    """Overbids, bids Nil freely, hunts sets and attacks the opponents' Nils."""
+
+    name = "aggressive"
+
+    def bid(self, view: PlayerView) -> int:
+        if view.bid_of(view.partner) != NIL and nil_hand(view.hand):
+            return NIL
+        count = int(hilt_count(view.hand) + 1 - ROUND_UP_FROM)
+        return max(1, min(13, count))
+
+    def play(self, view: PlayerView) -> Card:
+        moment = read(view)
+        if moment.legal & (moment.legal - 1) == 0:
+            return lowest(moment.legal)
+        if view.is_nil(view.seat):
+            return play_nil(view, moment)
+        if nil_alive(view, view.partner):
+            card = cover_nil(view, moment, view.partner)
+            if card is not None:
+                return card
+        for opponent in opponents_of(view.seat):
+            if nil_alive(view, opponent):
+                card = self.attack_nil(view, moment, opponent)
+                if card is not None:
+                    return card
+        need = contract_left(view, view.team)
+        their_need = contract_left(view, 1 - view.team)
+        if need or 0 < their_need <= moment.tricks_left:
+            return self.take(view, moment)
+        return play_nil(view, moment)  # nothing left to win or to set: spare the bags
+
+    # ------------------------------------------------------------ taking tricks
+
+    def take(self, view: PlayerView, moment: Moment) -> Card:
+        legal = moment.legal
+        if moment.position == 0:
+            return self.lead(view, legal)
+        takers = winners(legal, moment.best)
+        if moment.follows:
+            if not takers:
+                return lowest(legal)
+            if moment.position == 1:
+                sure = [card for card in cards_in(takers) if is_boss(view, card)]
+                return min(sure) if sure else lowest(legal)
+            if partner_holds(view, moment):
+                return lowest(legal)
+            if moment.position == 3:
+                return lowest(takers)
+            card = sequence_floor(view, legal)
+            return card if takers >> card & 1 else lowest(legal)
+        if not partner_holds(view, moment) and takers:
+            return lowest(takers)
+        side = legal & NON_SPADE_MASK
+        return lowest_by_rank(side or legal)
+
+    @staticmethod
+    def lead(view: PlayerView, legal: int) -> Card:
+        left, right = opponents_of(view.seat)
+        ruffers = view.void_suits(left) | view.void_suits(right)
+        bosses = [
+            card
+            for card in cards_in(legal & NON_SPADE_MASK)
+            if is_boss(view, card) and SUIT_OF[card] not in ruffers
+        ]
+        if bosses:
+            return max(bosses, key=lambda card: RANK_OF[card])
+        spades = legal & SPADE_MASK
+        if spades and is_boss(view, highest(spades)):
+            return highest(spades)
+        if view.hand & SPADE_MASK:  # a singleton now makes a void to ruff later
+            for suit in SIDE_SUITS:
+                cards = legal & SUIT_MASKS[suit]
+                if cards.bit_count() == 1:
+                    return lowest(cards)
+        side = [legal & SUIT_MASKS[suit] for suit in SIDE_SUITS if legal & SUIT_MASKS[suit]]
+        if side:
+            return lowest(max(side, key=lambda cards: cards.bit_count()))
+        return lowest(legal)
+
+    # --------------------------------------------------------- setting a Nil
+
+    @staticmethod
+    def attack_nil(view: PlayerView, moment: Moment, nil_seat: Seat) -> Card | None:
+        """A card that makes the Nil bidder's life hard this trick, or ``None``
+        when this trick cannot hurt it any more."""
+        legal = moment.legal
+        if moment.position == 0:
+            voids = view.void_suits(nil_seat)
+            open_suits = legal
+            for suit in voids:
+                open_suits &= ~SUIT_MASKS[suit]
+            return lowest_by_rank(open_suits) if open_suits else None
+        nil_position = (nil_seat - view.leader) & 3
+        if nil_position < moment.position:  # the Nil bidder has played
+            if moment.winner != nil_seat:
+                return None
+            under = legal & ~winners(legal, moment.best)
+            if not under:
+                return None
+            if moment.follows:
+                return highest(under)
+            return highest_by_rank(under & NON_SPADE_MASK or under)
+        if moment.winner == (nil_seat + 2) & 3 and is_boss(view, moment.best):
+            return None  # its partner has the trick for sure: it ducks whatever we play
+        if moment.follows:
+            return lowest(legal)
+        side = legal & NON_SPADE_MASK
+        return highest_by_rank(side) if side else None

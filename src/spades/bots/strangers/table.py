@@ -1,0 +1,171 @@
+"""What a stranger reads off its view: the trick so far, the contracts, the sure winners.
+
+The strangers' own small toolkit, written for them alone: they share nothing
+with the project's other bots but the rules engine (``spades.core``).
+
+>>> from spades.core import card_name, mask_of, parse_card, parse_cards
+>>> card_name(lowest_by_rank(mask_of(parse_cards("9C 3S 3H"))))   # a side suit before a spade
+'3H'
+>>> beats(parse_card("2S"), parse_card("AH")), beats(parse_card("KH"), parse_card("AH"))
+(True, False)
+>>> [card_name(c) for c in cards_in(winners(mask_of(parse_cards("QH AH 2S 3C")), parse_card("KH")))]
+['AH', '2S']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, Seat, cards_in
+from spades.core.cards import RANK_JACK, RANK_OF, SPADE_MASK, SUIT_OF
+
+__all__ = [
+    "Moment",
+    "above",
+    "beats",
+    "below",
+    "contract_left",
+    "highest",
+    "highest_by_rank",
+    "is_boss",
+    "lowest",
+    "lowest_by_rank",
+    "nil_alive",
+    "opponents_of",
+    "partner_holds",
+    "read",
+    "sequence_floor",
+    "winners",
+]
+
+TRICKS: int = 13
+
+
+def above(card: Card) -> int:
+    """The cards of ``card``'s suit that outrank it."""
+    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+
+
+def below(card: Card) -> int:
+    """The cards of ``card``'s suit that it outranks."""
+    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
+
+
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card`` played now takes the trick from ``best``."""
+    if SUIT_OF[card] == SUIT_OF[best]:
+        return card > best
+    return SUIT_OF[card] == SPADES
+
+
+def winners(mask: int, best: Card) -> int:
+    """The cards of ``mask`` that would take the trick from ``best``."""
+    if SUIT_OF[best] == SPADES:
+        return mask & above(best)
+    return mask & (above(best) | SPADE_MASK)
+
+
+def lowest(mask: int) -> Card:
+    """The lowest card of a non-empty mask (within one suit: the lowest rank)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> Card:
+    """The highest card of a non-empty mask (within one suit: the highest rank)."""
+    return mask.bit_length() - 1
+
+
+def lowest_by_rank(mask: int) -> Card:
+    """The lowest-ranked card of a non-empty mask, a side suit before a spade."""
+    return min(cards_in(mask), key=lambda card: (RANK_OF[card], SUIT_OF[card] == SPADES, card))
+
+
+def highest_by_rank(mask: int) -> Card:
+    """The highest-ranked card of a non-empty mask, a side suit before a spade."""
+    return max(cards_in(mask), key=lambda card: (RANK_OF[card], SUIT_OF[card] != SPADES, card))
+
+
+def is_boss(view: PlayerView, card: Card) -> bool:
+    """Whether no card the seat has not seen outranks ``card`` in its suit."""
+    return not view.unseen & above(card)
+
+
+def sequence_floor(view: PlayerView, suit_cards: int) -> Card:
+    """The cheapest card as good as the top one of ``suit_cards`` (one suit):
+    walk down from the top while no unseen card lies in between."""
+    pick = highest(suit_cards)
+    rest = suit_cards & ~(1 << pick)
+    while rest:
+        lower = highest(rest)
+        if view.unseen & above(lower) & below(pick):
+            break
+        pick = lower
+        rest &= ~(1 << lower)
+    return pick
+
+
+def partner_holds(view: PlayerView, moment: Moment) -> bool:
+    """Whether partner is winning the trick and may be left to it: we play
+    last, or partner's card is the best left in its suit, or an honour."""
+    if moment.winner != view.partner:
+        return False
+    return moment.position == 3 or is_boss(view, moment.best) or RANK_OF[moment.best] >= RANK_JACK
+
+
+def opponents_of(seat: Seat) -> tuple[Seat, Seat]:
+    return (seat + 1) & 3, (seat + 3) & 3
+
+
+def nil_alive(view: PlayerView, seat: Seat) -> bool:
+    """Whether ``seat`` bid Nil and has taken no trick yet."""
+    return view.bid_of(seat) == NIL and view.tricks_won[seat] == 0
+
+
+def contract_left(view: PlayerView, team: int) -> int:
+    """Tricks ``team``'s numeric bidders still need (0 once made, or if none bid a number)."""
+    bid = tricks = 0
+    for seat in (team, team + 2):
+        seat_bid = view.bid_of(seat)
+        if seat_bid is not None and seat_bid != NIL:
+            bid += seat_bid
+            tricks += view.tricks_won[seat]
+    return max(0, bid - tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """The trick in progress as the seat to play sees it."""
+
+    legal: int
+    """The cards the seat may play (a mask)."""
+    position: int
+    """0 when leading, 3 when playing last."""
+    led: int
+    """The suit led, -1 when leading."""
+    best: Card
+    """The card winning the trick so far, -1 when leading."""
+    winner: Seat
+    """The seat winning the trick so far, -1 when leading."""
+    tricks_left: int
+    """Tricks still to be won, this one included."""
+
+    @property
+    def follows(self) -> bool:
+        """Whether the seat holds (and so must play) the suit led."""
+        return self.led >= 0 and bool(self.legal & SUIT_MASKS[self.led])
+
+
+def read(view: PlayerView) -> Moment:
+    """The moment of ``view``, whose seat is to play."""
+    best = winner = -1
+    for position, card in enumerate(view.trick):
+        if best < 0 or beats(card, best):
+            best, winner = card, (view.leader + position) & 3
+    return Moment(
+        legal=view.legal_mask(),
+        position=len(view.trick),
+        led=SUIT_OF[view.trick[0]] if view.trick else -1,
+        best=best,
+        winner=winner,
+        tricks_left=TRICKS - len(view.tricks),
+    )
