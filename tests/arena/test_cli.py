@@ -217,3 +217,44 @@ def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], messag
 def test_an_unwritable_out_file_exits_2(tmp_path: Path) -> None:
     result = run("random", "random", "--games", "1", "--out", str(tmp_path / "no" / "such.jsonl"))
     assert result.returncode == 2 and "Cannot write" in result.stderr
+
+
+# -------------------------------------------------------------------- gauntlet
+
+
+def test_the_gauntlet_plays_every_stranger_in_deals_and_games() -> None:
+    from spades.bots.strangers import STRANGERS
+
+    summary = summary_of("random", "--gauntlet", "--deals", "3", "--games", "2", "--seed", "5")
+    assert summary["mode"] == "gauntlet" and summary["player"] == "random"
+    assert [row["opponent"] for row in summary["opponents"]] == list(STRANGERS)
+    for row in summary["opponents"]:
+        assert row["duplicate"]["deals"] == 3 and row["games"]["games"] == 2
+        assert row["duplicate"]["players"] == {"A": "random", "B": row["opponent"]}
+        assert_inside(row["duplicate"]["difference_bag_adjusted"])
+        # Each side's record covers every hand it played, at the tables and in the games.
+        hands = 2 * 3 + row["games"]["hands"]
+        assert row["sides"]["A"]["hands"] == row["sides"]["B"]["hands"] == hands
+        assert row["sides"]["A"]["decisions"] > 0
+
+
+def test_the_gauntlet_table_is_readable() -> None:
+    result = run("random", "--gauntlet", "--deals", "2", "--games", "1", "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert "random against the strangers" in result.stdout
+    for heading in ("bag-adjusted", "games won", "decision p50 / p95", "cautious", "beginner"):
+        assert heading in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("random", "normal", "--gauntlet"), "the gauntlet names its own opponents"),
+        (("random", "--gauntlet", "--duplicate"), "the gauntlet names its own opponents"),
+        (("random",), "name the second partnership"),
+    ],
+)
+def test_gauntlet_arguments_are_checked(args: tuple[str, ...], message: str) -> None:
+    result = run(*args)
+    assert result.returncode == 2
+    assert message in " ".join(result.stderr.replace("│", " ").split()), result.stderr

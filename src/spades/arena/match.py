@@ -166,7 +166,7 @@ def play_duplicate_deal(setup: MatchSetup, index: int) -> DealResult:
     seed = derive_seed(setup.seed, "deal", index)
     cards = deal_cards(random.Random(seed))
     dealer: Seat = index % 4
-    scores: list[tuple[int, int]] = []
+    scores: list[tuple[float, float]] = []
     adjusted: list[tuple[float, float]] = []
     tallies = (SideTally(), SideTally())
     records: list[dict[str, Any]] = []

@@ -25,6 +25,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from spades.arena.gauntlet import Gauntlet, run_gauntlet
 from spades.arena.match import MatchSetup, run_duplicate, run_games
 from spades.arena.players import DEFAULT_TIMEOUT, PlayerSpec, PlayerSpecError, parse_player
 from spades.arena.report import DuplicateReport, GamesReport
@@ -33,6 +34,8 @@ from spades.bots.strangers import STRANGERS
 from spades.core import record_to_json
 
 DEFAULT_COUNT: Final = 100
+GAUNTLET_WIDTH: Final = 150
+"""Columns of the gauntlet's table when it is written to a file or a pipe."""
 PLAYER_HELP: Final = (
     f"a bot level ({', '.join(BOT_LEVELS)}), a stranger ({', '.join(STRANGERS)}) "
     "or 'cmd:PROGRAM [ARGS]' for an external bot"
@@ -43,7 +46,10 @@ errors = Console(stderr=True, soft_wrap=True)  # never break an error message mi
 
 def arena(
     a: Annotated[str, typer.Argument(help="The first partnership: " + PLAYER_HELP + ".")],
-    b: Annotated[str, typer.Argument(help="The second partnership, the same way.")],
+    b: Annotated[
+        str | None,
+        typer.Argument(help="The second partnership, the same way (none with --gauntlet)."),
+    ] = None,
     games: Annotated[
         int | None,
         typer.Option(
@@ -62,6 +68,15 @@ def arena(
         typer.Option(
             "--duplicate",
             help="Play each deal twice, the sides swapped, one hand from 0-0: luck cancels.",
+        ),
+    ] = False,
+    gauntlet: Annotated[
+        bool,
+        typer.Option(
+            "--gauntlet",
+            help="Play A against each stranger (bots that share no code with ours: "
+            f"{', '.join(STRANGERS)}), --deals duplicate deals and --games full games "
+            f"each (default {DEFAULT_COUNT} of both), and print one table.",
         ),
     ] = False,
     seed: Annotated[int, typer.Option(help="Master seed: every deal and bot derive from it.")] = 0,
@@ -99,6 +114,39 @@ def arena(
     --duplicate every deal is played at two tables with the same cards, A at
     North-South at the first and East-West at the second.
     """
+    if gauntlet:
+        if b is not None or duplicate:
+            raise typer.BadParameter(
+                "the gauntlet names its own opponents and plays both deals and games: "
+                "give one player, and --deals / --games for the sizes",
+                param_hint="--gauntlet",
+            )
+        side_a = _player(a, "A")
+        setup = MatchSetup(side_a, side_a, seed=seed, timeout=timeout, think=think, worlds=worlds)
+        opponents = tuple(parse_player(name) for name in STRANGERS)
+        plan = Gauntlet(
+            setup,
+            opponents,
+            deals=DEFAULT_COUNT if deals is None else deals,
+            games=DEFAULT_COUNT if games is None else games,
+        )
+
+        def feed(
+            results: Iterator[Any], add: Callable[[Any], None], label: str, count: int
+        ) -> None:
+            _play(results, add, label, count, None, quiet)
+
+        summary = run_gauntlet(plan, workers=workers, feed=feed)
+        if json_output:
+            print(json.dumps(summary, separators=(",", ":")))
+        else:
+            console = Console()
+            if not console.is_terminal:  # a file or a pipe: keep each row on its lines
+                console = Console(width=GAUNTLET_WIDTH)
+            print_gauntlet(console, summary)
+        return
+    if b is None:
+        raise typer.BadParameter("name the second partnership (or use --gauntlet)", param_hint="B")
     side_a, side_b = _player(a, "A"), _player(b, "B")
     count = _match_size(games, deals, duplicate)
     setup = MatchSetup(
@@ -252,6 +300,10 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
         row("win rate", lambda name: _rate_with_interval(summary["win_rate"][name]))
     else:
         row("points per deal", lambda name: _number_with_interval(summary["points"][name]))
+        row(
+            "bag-adjusted",
+            lambda name: _number_with_interval(summary["points_bag_adjusted"][name]),
+        )
     row("hands played", lambda name: str(sides[name]["hands"]))
     row("set rate", lambda name: _counted_rate(sides[name]["sets"], sides[name]["contracts"]))
     row("Nil bids", lambda name: str(sides[name]["nil_bids"]))
@@ -261,6 +313,7 @@ def print_summary(console: Console, summary: dict[str, Any]) -> None:
     row("bags per hand", lambda name: _number(sides[name]["bags_per_hand"]))
     row("mean table bid", lambda name: _number(sides[name]["mean_table_bid"]))
     row("forfeits", lambda name: str(sides[name]["forfeits"]))
+    row("decision p50 / p95", lambda name: _decision_times(sides[name]))
     console.print(table)
     console.print(_headline(summary), highlight=False)
 
@@ -280,8 +333,84 @@ def _headline(summary: dict[str, Any]) -> str:
     if summary["mode"] == "games":
         return f"Mean final margin, A minus B: {_points(summary['margin'])}."
     return (
-        f"A minus B per deal: {_points(summary['difference'])}, over {summary['deals']} deal pairs."
+        f"A minus B per deal: {_points(summary['difference'])}, over {summary['deals']} deal pairs;"
+        f"\nbag-adjusted (each bag charged its share of the penalty): "
+        f"{_points(summary['difference_bag_adjusted'])}."
     )
+
+
+def print_gauntlet(console: Console, summary: dict[str, Any]) -> None:
+    """One row per stranger: the duplicate edge raw and bag-adjusted, the games
+    won, and how the player bid and how long it thought against that stranger."""
+    player = summary["player"]
+    table = Table(
+        title=escape(
+            f"{player} against the strangers: {summary['deals']} duplicate deals and "
+            f"{summary['games']} games each, seed {summary['seed']}"
+        ),
+        title_justify="left",
+        caption=(
+            f"Points are {player} minus the stranger per deal (bag-adjusted: each bag "
+            "charged its share of the penalty); rates and times are "
+            f"{player}'s over every hand it played; 95% confidence intervals in brackets."
+        ),
+        caption_justify="left",
+    )
+    for heading in (
+        "opponent",
+        "duplicate, raw",
+        "bag-adjusted",
+        "games won",
+        "set rate (theirs)",
+        "Nil made",
+        "bags/hand",
+        "table bid",
+        "decision p50 / p95",
+    ):
+        table.add_column(
+            heading, justify="left" if heading == "opponent" else "right", no_wrap=True
+        )
+    for row in summary["opponents"]:
+        ours, theirs = row["sides"]["A"], row["sides"]["B"]
+        duplicate, games = row.get("duplicate"), row.get("games")
+        # Each figure above its interval: the table stays narrow enough to read.
+        table.add_row(
+            escape(row["opponent"]),
+            _stacked(_number_with_interval(duplicate["difference"])) if duplicate else "-",
+            _stacked(_number_with_interval(duplicate["difference_bag_adjusted"]))
+            if duplicate
+            else "-",
+            _stacked(_rate_with_interval(games["win_rate"]["A"])) if games else "-",
+            f"{_rate(ours['set_rate'])} ({_rate(theirs['set_rate'])})",
+            _counted_rate(ours["nils_made"], ours["nil_bids"]),
+            _number(ours["bags_per_hand"]),
+            _number(ours["mean_table_bid"]),
+            _decision_times(ours),
+        )
+    console.print(table)
+
+
+def _stacked(shown: str) -> str:
+    """``+12.3 (+1.0 to +20.0)`` as the figure over its interval."""
+    return shown.replace(" (", "\n(", 1)
+
+
+def _rate(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1%}"
+
+
+def _decision_times(side: dict[str, Any]) -> str:
+    p50, p95 = side["decision_p50_s"], side["decision_p95_s"]
+    return "-" if p50 is None else f"{_duration(p50)} / {_duration(p95)}"
+
+
+def _duration(seconds: float) -> str:
+    """Microseconds for the rule-based bots, milliseconds or seconds for searches."""
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.0f} µs"
+    if seconds < 1:
+        return f"{seconds * 1e3:.0f} ms"
+    return f"{seconds:.2f} s"
 
 
 def _points(estimate: dict[str, float | None]) -> str:
