@@ -110,7 +110,7 @@ def test_games_table_is_readable() -> None:
 
 
 def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
-    outputs = []
+    outputs: list[tuple[Any, str]] = []
     for workers in ("1", "2", "1"):
         out = tmp_path / f"w{workers}-{len(outputs)}.jsonl"
         result = run(

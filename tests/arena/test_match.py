@@ -102,7 +102,7 @@ def test_bag_adjusted_points_charge_each_bag_a_tenth_of_the_penalty() -> None:
             # From 0-0 the bags after the hand are the bags it took; fewer than
             # 10 here, so the hand paid no penalty itself.
             assert score["bags"] < 10
-            return float(score["delta"]) - 10 * score["bags"]
+            return float(score["delta"]) - 10.0 * int(score["bags"])
 
         assert result.a_adjusted == (adjusted(first["NS"]) + adjusted(second["EW"])) / 2
         assert result.b_adjusted == (adjusted(first["EW"]) + adjusted(second["NS"])) / 2
