@@ -26,6 +26,10 @@ def _positive_seconds(value: float | None) -> float | None:
     return value
 
 
+def _log(text: str) -> None:
+    print(f"spades bot: {text}", file=sys.stderr, flush=True)
+
+
 def bot_command(
     level: Annotated[str, typer.Argument(help=f"The bot to play: {', '.join(BOT_LEVELS)}.")],
     seed: Annotated[
@@ -60,7 +64,7 @@ def bot_command(
         )
     bot = make_bot(level, seed, think=think, worlds=worlds)
     try:
-        serve(bot, sys.stdin, sys.stdout, use_host_seed=seed is None)
+        serve(bot, sys.stdin, sys.stdout, use_host_seed=seed is None, log=_log)
     except ProtocolError as error:
         print(f"spades bot: {error}", file=sys.stderr)
         raise typer.Exit(2) from None

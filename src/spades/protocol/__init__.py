@@ -7,6 +7,7 @@ reference.
 
 from .host import ExternalBot
 from .messages import PROTOCOL, ProtocolError
-from .serve import BotServer, SeatMirror, serve
+from .mirror import SeatMirror
+from .serve import BotServer, serve
 
 __all__ = ["PROTOCOL", "BotServer", "ExternalBot", "ProtocolError", "SeatMirror", "serve"]

@@ -238,7 +238,7 @@ def decode(line: str) -> Message:
     """The JSON object on ``line``; a ``ProtocolError`` quoting it otherwise."""
     try:
         message = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested deeper than json can read
         raise ProtocolError(f"wrote a line that is not JSON: {quote(line.strip())}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"wrote JSON that is not an object: {quote(line.strip())}")

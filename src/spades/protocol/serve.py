@@ -1,21 +1,30 @@
 """The bot side of ``spades-bot/1``: a built-in ``Bot`` served over a pair of streams.
 
-The host tells a seat only what it may know, one event at a time. ``SeatMirror``
-rebuilds from those messages the very ``PlayerView`` the engine would hand the
-seat (the tests hold it to that at every decision), so a bot plays the same
-through a pipe as in process. ``spades bot LEVEL`` runs ``serve`` on stdin and
-stdout.
+The host tells a seat only what it may know, one event at a time; ``SeatMirror``
+rebuilds from those messages the seat's ``PlayerView``. ``spades bot LEVEL`` runs
+``serve`` on stdin and stdout.
+
+Requests (``hello``, ``bid``, ``play``) are read strictly: one that cannot be read
+raises ``ProtocolError``, since an answer to a request misread would be a guess.
+Everything else is a notification, read tolerantly: one that cannot be used (a
+type this version does not know, a field missing, null, of the wrong type or
+contradicting what the seat knows) is logged in one line and skipped, and the
+bot plays on. A request repeats what its answer depends on, so the answer is
+always legal: the mirror takes from the request what it had lost, and when the
+mirror still does not hang together, or the bot fails on a record that had to be
+mended, the server answers from the request alone (a fixed bid, the lowest
+legal card) and logs it.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, Final, TextIO
+from typing import Any, Final, TextIO, TypeVar
 
 from spades.bots import Bot
 from spades.core import (
-    CARDCOUCH,
     NIL,
     BidMade,
     Card,
@@ -34,93 +43,28 @@ from spades.core import (
     TrickWon,
     card_name,
     mask_of,
-    next_seat,
     parse_card,
     parse_seat,
     score_hand,
 )
-from spades.core.cards import SPADE_MASK
-from spades.core.seats import TEAM_NAMES
+from spades.core.cards import RANK_OF, SPADES, SUIT_OF, cards_in
+from spades.core.seats import SEAT_LETTERS, TEAM_NAMES
 
-from .messages import Message, ProtocolError, bid_from_json, decode, encode
+from .messages import Message, ProtocolError, bid_from_json, decode, encode, quote_json
+from .mirror import TRICKS_PER_HAND, SeatMirror
 
-TRICKS_PER_HAND: Final = 13
+REQUESTS: Final = frozenset({"hello", "bid", "play"})
+"""The messages the bot must answer, read strictly; every other one is a notification."""
+FALLBACK_BID: Final = 3
+"""The bid when the bot cannot be asked (its cards never arrived): about a
+quarter of the tricks."""
+
+T = TypeVar("T")
+Log = Callable[[str], None]
 
 
-class SeatMirror:
-    """What one seat knows of the game, kept up to date from the host's messages."""
-
-    def __init__(self, seat: Seat = 0, rules: Rules = CARDCOUCH) -> None:
-        self.seat = seat
-        self.rules = rules
-        self.totals = (0, 0)
-        self.bags = (0, 0)
-        self.start_hand(0, dealer=0, cards=0)
-
-    def start_hand(self, number: int, dealer: Seat, cards: int) -> None:
-        self.hand_number = number
-        self.dealer = dealer
-        self.hand = cards  # the cards the seat still holds, as a mask
-        self.bids: list[tuple[Seat, int]] = []
-        self.leader = next_seat(dealer)
-        self.trick: list[Card] = []
-        self.tricks: list[Trick] = []
-        self.tricks_won = [0, 0, 0, 0]
-
-    def bid_made(self, seat: Seat, bid: int) -> None:
-        self.bids.append((seat, bid))
-
-    def card_played(self, seat: Seat, card: Card) -> None:
-        if seat == self.seat:
-            self.hand &= ~(1 << card)
-        self.trick.append(card)
-
-    def trick_won(self, winner: Seat) -> Trick:
-        trick = Trick(self.leader, tuple(self.trick), winner)
-        self.tricks.append(trick)
-        self.tricks_won[winner] += 1
-        self.trick = []
-        self.leader = winner
-        return trick
-
-    @property
-    def phase(self) -> Phase:
-        if len(self.bids) < 4:
-            return Phase.BIDDING
-        return Phase.PLAYING if len(self.tricks) < TRICKS_PER_HAND else Phase.OVER
-
-    @property
-    def turn(self) -> Seat | None:
-        phase = self.phase
-        if phase is Phase.BIDDING:
-            return (self.dealer + 1 + len(self.bids)) & 3
-        if phase is Phase.PLAYING:
-            return (self.leader + len(self.trick)) & 3
-        return None
-
-    def view(self) -> PlayerView:
-        """The seat's view now, as ``Game.view`` would give it."""
-        played = mask_of(self.trick)
-        for trick in self.tricks:
-            played |= mask_of(trick.cards)
-        won = self.tricks_won
-        return PlayerView(
-            seat=self.seat,
-            hand=self.hand,
-            dealer=self.dealer,
-            phase=self.phase,
-            turn=self.turn,
-            bids=tuple(self.bids),
-            leader=self.leader,
-            trick=tuple(self.trick),
-            tricks=tuple(self.tricks),
-            tricks_won=(won[0], won[1], won[2], won[3]),
-            spades_broken=bool(played & SPADE_MASK),
-            totals=self.totals,
-            bags=self.bags,
-            hand_number=self.hand_number,
-            rules=self.rules,
-        )
+def log_to_stderr(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
 
 
 class BotServer:
@@ -131,45 +75,88 @@ class BotServer:
     them: in order, each with the view after the turn that caused it. A turn
     ends when the next one begins (a bid or a card), when the bot is asked to
     act, and when the game or the session ends, so events are held until then.
+
+    ``log`` gets one line for every message skipped or mended and every answer
+    that is not the bot's own (standard error by default).
     """
 
-    def __init__(self, bot: Bot, *, use_host_seed: bool = True) -> None:
+    def __init__(self, bot: Bot, *, use_host_seed: bool = True, log: Log | None = None) -> None:
         self.bot = bot
         self.use_host_seed = use_host_seed
+        self.log = log or log_to_stderr
         self.mirror = SeatMirror()
         self.done = False
         """Set by ``quit``: the host has nothing more to say."""
         self._pending: list[Event] = []
-        self._handlers: dict[str, Callable[[Mapping[str, Any]], Message | None]] = {
+        self._unknown_types: set[str] = set()
+        self._in_doubt = False
+        """Whether the seat's record was mended since the last deal (see ``_consult``)."""
+        self._requests: dict[str, Callable[[Mapping[str, Any]], Message]] = {
             "hello": self._hello,
+            "bid": self._bid,
+            "play": self._play,
+        }
+        self._notifications: dict[str, Callable[[Mapping[str, Any]], None]] = {
             "new_hand": self._new_hand,
             "bid_made": self._bid_made,
             "card_played": self._card_played,
             "trick_won": self._trick_won,
             "hand_over": self._hand_over,
             "game_over": self._game_over,
-            "bid": self._bid,
-            "play": self._play,
             "quit": self._quit,
         }
 
     def handle(self, message: Mapping[str, Any]) -> Message | None:
         kind = message.get("type")
-        handler = self._handlers.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            return None  # a message of a later version: ignore it
-        try:
-            return handler(message)
-        except ProtocolError:
-            raise
-        except KeyError as error:
-            raise ProtocolError(f"the host's {kind} message has no {error}") from None
-        except (TypeError, ValueError) as error:
-            raise ProtocolError(f"cannot read the host's {kind} message: {error}") from None
+        if isinstance(kind, str) and kind in REQUESTS:
+            return self._requests[kind](message)
+        self._notice(kind, message)
+        return None
 
     def finish(self) -> None:
         """Deliver the events still held: the session is over."""
         self._flush()
+
+    def _notice(self, kind: object, message: Mapping[str, Any]) -> None:
+        """Take in a notification, or log why it was skipped."""
+        handler = self._notifications.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            if not isinstance(kind, str):
+                self._note(f"skipped a message with no type: {quote_json(dict(message))}")
+            elif kind not in self._unknown_types:
+                # Likely a later version's message: nothing the seat knows is lost.
+                self._unknown_types.add(kind)
+                self.log(
+                    f"skipped a message of a type this version does not know, "
+                    f"{quote_json(kind)} (later ones are skipped silently)"
+                )
+            return
+        try:
+            handler(message)
+        except KeyError as error:
+            self._note(f"skipped the host's {kind} message: it has no {error}")
+        except (TypeError, ValueError, ArithmeticError) as error:
+            self._note(f"skipped the host's {kind} message: {error}")
+        except Exception as error:  # a notification never stops the bot: say what went wrong
+            self._note(
+                f"skipped the host's {kind} message after an unexpected "
+                f"{type(error).__name__}: {error}"
+            )
+
+    def _note(self, text: str) -> None:
+        """Log one line: a message skipped or mended, an answer not the bot's.
+        The seat's record is in doubt from then until the next deal."""
+        self._in_doubt = True
+        self.log(" ".join(text.splitlines()))
+
+    def _read(self, kind: str, reader: Callable[[], T]) -> T:
+        """What ``reader`` reads of a request; a ``ProtocolError`` if it cannot."""
+        try:
+            return reader()
+        except KeyError as error:
+            raise ProtocolError(f"the host's {kind} message has no {error}") from None
+        except (TypeError, ValueError) as error:
+            raise ProtocolError(f"cannot read the host's {kind} message: {error}") from None
 
     # ----------------------------------------------------------------- events
 
@@ -185,94 +172,176 @@ class BotServer:
         for event in events:
             self.bot.observe(event, view)
 
-    # --------------------------------------------------------------- handlers
+    def _closed_by_the_rules(self, trick: Trick | None) -> None:
+        """Report a trick the mirror closed because the host's word of it was lost."""
+        if trick is not None:
+            self._note(
+                f"closed a trick the host never reported won: "
+                f"{SEAT_LETTERS[trick.winner]} won it by the rules"
+            )
+            self._tell(TrickWon(trick.winner, trick))
+
+    # --------------------------------------------------------------- requests
 
     def _hello(self, message: Mapping[str, Any]) -> Message:
-        seat = read_seat(message["seat"])
-        rules = read_rules(message.get("rules", {}))
+        seat = self._read("hello", lambda: read_seat(message["seat"]))
+        rules = self._read("hello", lambda: read_rules(message.get("rules", {})))
         self.mirror = SeatMirror(seat, rules)
         self._pending = []
+        self._in_doubt = False
         self.bot.start_game(seat, rules)
         seed = message.get("seed")
         if self.use_host_seed and isinstance(seed, int | str) and not isinstance(seed, bool):
             self.bot.rng.seed(seed)  # the host's seed makes a served game reproducible
         return {"type": "ready", "name": self.bot.name}
 
-    def _new_hand(self, message: Mapping[str, Any]) -> None:
+    def _bid(self, message: Mapping[str, Any]) -> Message:
         mirror = self.mirror
-        mirror.totals, mirror.bags = read_standing(message.get("score"), mirror.totals, mirror.bags)
-        dealer = read_seat(message["dealer"])
+        bids = self._read("bid", lambda: read_bid_request(message, mirror.seat))
+        self._flush()
+        if mirror.resume_bidding(bids):
+            self._note("out of step with the host at a bid request: took the bids so far from it")
+        problem = mirror.problem()
+        if problem is not None:
+            reason = f"the bot was not asked, as {problem}"
+        else:
+            bid, failure = self._consult(self.bot.bid)
+            if is_bid(bid):
+                return {"bid": "nil" if bid == NIL else bid}
+            reason = failure or f"the bot bid {bid!r}"
+        self._note(f"bid {FALLBACK_BID}: {reason}")
+        return {"bid": FALLBACK_BID}
+
+    def _play(self, message: Mapping[str, Any]) -> Message:
+        mirror = self.mirror
+        leader, trick, legal, hand = self._read(
+            "play", lambda: read_play_request(message, mirror.seat)
+        )
+        self._closed_by_the_rules(mirror.close_full_trick())
+        self._flush()
+        if mirror.resume_play(leader, trick, hand):
+            self._note(
+                "out of step with the host at a play request: "
+                "took the trick in progress and the cards held from it"
+            )
+        view = mirror.view()
+        problem = mirror.problem()
+        if problem is None and view.phase is not Phase.PLAYING:
+            problem = f"only {len(mirror.bids)} of the 4 bids were reported"
+        if problem is None and view.legal_mask() != legal:
+            problem = "the host offers other legal cards than this seat's record allows"
+        if problem is not None:
+            reason = f"the bot was not asked, as {problem}"
+        else:
+            card, failure = self._consult(self.bot.play)
+            if type(card) is int and 0 <= card < 52 and legal >> card & 1:
+                return {"card": card_name(card)}
+            reason = failure or f"the bot chose {card!r}, not a legal card"
+        fallback = lowest_card(legal)
+        self._note(f"played {card_name(fallback)}, the lowest legal card: {reason}")
+        return {"card": card_name(fallback)}
+
+    def _consult(self, decide: Callable[[PlayerView], T]) -> tuple[T | None, str | None]:
+        """The bot's decision on the seat's view, or why it gave none.
+
+        On a record that was mended since the deal, a view that hangs together
+        can still be false (a host that reported a card wrongly), and a bot may
+        find it impossible; it then fails the request, not the whole program.
+        On a clean record the bot's errors are its own, and propagate.
+        """
+        try:
+            return decide(self.mirror.view()), None
+        except Exception as error:
+            if not self._in_doubt:
+                raise
+            return None, f"the bot failed on the mended record ({type(error).__name__}: {error})"
+
+    # ---------------------------------------------------------- notifications
+
+    def _new_hand(self, message: Mapping[str, Any]) -> None:
         number = message["hand"]
-        if type(number) is not int:
-            raise ValueError(f"the hand number is {number!r}")
-        mirror.start_hand(number, dealer, mask_of(read_cards(message["cards"])))
-        self._tell(HandDealt(mirror.hand_number, dealer))
+        if type(number) is not int or number < 1:
+            raise ValueError(f"the hand number is {quote_json(number)}")
+        dealer = read_seat(message["dealer"])
+        cards = mask_of(read_cards(message["cards"]))
+        if cards.bit_count() != TRICKS_PER_HAND:
+            raise ValueError(f"the deal is {cards.bit_count()} different cards, not 13")
+        mirror = self.mirror
+        mirror.totals, mirror.bags = self._standing("new_hand", message)
+        mirror.start_hand(number, dealer, cards)
+        self._in_doubt = False
+        self._tell(HandDealt(number, dealer))
 
     def _bid_made(self, message: Mapping[str, Any]) -> None:
+        seat, bid = read_seat(message["seat"]), read_bid(message["bid"])
         self._flush()  # a new turn begins
-        seat, bid = read_seat(message["seat"]), bid_from_json(message["bid"])
         self.mirror.bid_made(seat, bid)
         self._tell(BidMade(seat, bid))
 
     def _card_played(self, message: Mapping[str, Any]) -> None:
-        self._flush()  # a new turn begins
         seat, card = read_seat(message["seat"]), read_card(message["card"])
-        self.mirror.card_played(seat, card)
+        self._flush()  # a new turn begins
+        self._closed_by_the_rules(self.mirror.card_played(seat, card))
         self._tell(CardPlayed(seat, card))
 
     def _trick_won(self, message: Mapping[str, Any]) -> None:
-        trick = self.mirror.trick_won(read_seat(message["seat"]))
+        winner, leader = read_seat(message["seat"]), read_seat(message["leader"])
+        cards = read_cards(message["cards"])
+        mirror = self.mirror
+        mended = (leader, cards) != (mirror.leader, mirror.trick)
+        trick = mirror.trick_reported(winner, leader, cards)
+        if mended:
+            self._note("out of step with the host at a trick_won: took the trick from it")
         self._tell(TrickWon(trick.winner, trick))
 
     def _hand_over(self, message: Mapping[str, Any]) -> None:
         mirror = self.mirror
-        bids = [NIL] * 4
-        for seat, bid in mirror.bids:
-            bids[seat] = bid
-        scores = score_hand(bids, mirror.tricks_won, mirror.bags, mirror.rules)
-        mirror.totals, mirror.bags = read_standing(message["score"], mirror.totals, mirror.bags)
-        won = mirror.tricks_won
-        self._tell(
-            HandScored(mirror.hand_number, (won[0], won[1], won[2], won[3]), scores, mirror.totals)
-        )
+        self._closed_by_the_rules(mirror.close_full_trick())
+        standing = self._standing("hand_over", message)
+        scores = None
+        if len(mirror.bids) == 4 and sum(mirror.tricks_won) == TRICKS_PER_HAND:
+            bids = [NIL] * 4
+            for seat, bid in mirror.bids:
+                bids[seat] = bid
+            scores = score_hand(bids, mirror.tricks_won, mirror.bags, mirror.rules)
+        mirror.totals, mirror.bags = standing
+        if scores is not None:  # else the hand was not followed: the bot is told no score
+            won = mirror.tricks_won
+            self._tell(
+                HandScored(
+                    mirror.hand_number, (won[0], won[1], won[2], won[3]), scores, mirror.totals
+                )
+            )
 
     def _game_over(self, message: Mapping[str, Any]) -> None:
         mirror = self.mirror
-        mirror.totals, mirror.bags = read_standing(message.get("score"), mirror.totals, mirror.bags)
-        winner = TEAM_NAMES.index(message["winner"])
-        self._tell(
-            GameOver(Outcome(winner, read_termination(message.get("reason"))), mirror.totals)
-        )
+        mirror.totals, mirror.bags = self._standing("game_over", message)
+        winner = message.get("winner")
+        if isinstance(winner, str) and winner in TEAM_NAMES:
+            outcome = Outcome(TEAM_NAMES.index(winner), read_termination(message.get("reason")))
+            self._tell(GameOver(outcome, mirror.totals))
+        else:
+            self._note(f"the game ended without a winner (game_over says {quote_json(winner)})")
         self._flush()
-
-    def _bid(self, message: Mapping[str, Any]) -> Message:
-        self._flush()
-        view = self._view_to_act(Phase.BIDDING, "bid")
-        return {"bid": "nil" if (bid := self.bot.bid(view)) == NIL else bid}
-
-    def _play(self, message: Mapping[str, Any]) -> Message:
-        self._flush()
-        view = self._view_to_act(Phase.PLAYING, "play")
-        legal = message.get("legal")
-        if legal is not None and mask_of(read_cards(legal)) != view.legal_mask():
-            raise ProtocolError(
-                "out of step with the host: it offers other legal cards than this seat's rules allow"
-            )
-        return {"card": card_name(self.bot.play(view))}
 
     def _quit(self, message: Mapping[str, Any]) -> None:
         self._flush()
         self.done = True
 
-    def _view_to_act(self, phase: Phase, request: str) -> PlayerView:
-        """The view for a decision, after checking the mirror agrees it is this seat's turn."""
-        view = self.mirror.view()
-        if view.phase is not phase or view.turn != view.seat:
-            raise ProtocolError(
-                f"out of step with the host: asked to {request}, but by the messages so far "
-                f"it is not this seat's turn to {request}"
-            )
-        return view
+    def _standing(
+        self, kind: str, message: Mapping[str, Any]
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The totals and bags of a message's ``score``; the ones known so far
+        (and a line in the log) when it has none that can be read."""
+        mirror = self.mirror
+        if "score" not in message:
+            self._note(f"the host's {kind} message has no 'score': kept the one known so far")
+            return mirror.totals, mirror.bags
+        try:
+            return read_standing(message["score"])
+        except ValueError as error:
+            self._note(f"ignored the score of the host's {kind} message: {error}")
+            return mirror.totals, mirror.bags
 
 
 # ------------------------------------------------------ reading host messages
@@ -280,20 +349,32 @@ class BotServer:
 
 def read_seat(value: object) -> Seat:
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a seat")
+        raise ValueError(f"{quote_json(value)} is not a seat")
     return parse_seat(value)
 
 
 def read_card(value: object) -> Card:
     if not isinstance(value, str):
-        raise ValueError(f"{value!r} is not a card")
+        raise ValueError(f"{quote_json(value)} is not a card")
     return parse_card(value)
 
 
 def read_cards(value: object) -> list[Card]:
     if not isinstance(value, list):
-        raise ValueError(f"{value!r} is not a list of cards")
+        raise ValueError(f"{quote_json(value)} is not a list of cards")
     return [read_card(item) for item in value]
+
+
+def is_bid(bid: object) -> bool:
+    return type(bid) is int and (bid == NIL or 1 <= bid <= TRICKS_PER_HAND)
+
+
+def read_bid(value: object) -> int:
+    """A bid of the host's: ``NIL`` or 1..13 (``bid_from_json`` lets others through)."""
+    bid = bid_from_json(value)
+    if not is_bid(bid):
+        raise ValueError(f"{quote_json(value)} is not a bid")
+    return bid
 
 
 def read_termination(value: object) -> Termination:
@@ -305,38 +386,91 @@ def read_termination(value: object) -> Termination:
 def read_rules(value: object) -> Rules:
     """The rules of a ``hello``; rules this version does not know are ignored."""
     if not isinstance(value, Mapping):
-        raise ValueError(f"the rules are not an object: {value!r}")
+        raise ValueError(f"the rules are not an object: {quote_json(value)}")
     known = {field.name for field in fields(Rules)}
     return Rules.from_dict({key: item for key, item in value.items() if key in known})
 
 
-def read_standing(
-    value: object, totals: tuple[int, int], bags: tuple[int, int]
-) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The totals and bags of a ``score`` object; the ones known so far where it is silent."""
+def read_standing(value: object) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The totals and bags of a ``score`` object: ``{"NS": {"total": .., "bags": ..}, "EW": ..}``."""
     if not isinstance(value, Mapping):
-        return totals, bags
-    new_totals, new_bags = list(totals), list(bags)
+        raise ValueError(f"it is {quote_json(value)}, not an object")
+    totals, bags = [0, 0], [0, 0]
     for team, name in enumerate(TEAM_NAMES):
         entry = value.get(name)
-        if isinstance(entry, Mapping):
-            new_totals[team] = int(entry.get("total", totals[team]))
-            new_bags[team] = int(entry.get("bags", bags[team]))
-    return (new_totals[0], new_totals[1]), (new_bags[0], new_bags[1])
+        if not isinstance(entry, Mapping):
+            raise ValueError(f"its {name} is {quote_json(entry)}, not an object")
+        total, team_bags = entry.get("total"), entry.get("bags")
+        if type(total) is not int or type(team_bags) is not int:
+            raise ValueError(f"its {name} total or bags is not a whole number")
+        totals[team], bags[team] = total, team_bags
+    return (totals[0], totals[1]), (bags[0], bags[1])
+
+
+def read_bid_request(message: Mapping[str, Any], seat: Seat) -> list[tuple[Seat, int]]:
+    """The bids so far of a ``bid`` request, which must lead up to ``seat``'s turn."""
+    value = message["bids"]
+    if not isinstance(value, list):
+        raise ValueError(f"the bids are {quote_json(value)}, not a list")
+    bids: list[tuple[Seat, int]] = []
+    for entry in value:
+        if not isinstance(entry, list) or len(entry) != 2:
+            raise ValueError(f"{quote_json(entry)} is not a [seat, bid] pair")
+        bids.append((read_seat(entry[0]), read_bid(entry[1])))
+    first = (seat - len(bids)) & 3
+    if len(bids) > 3 or any(bidder != (first + i) & 3 for i, (bidder, _) in enumerate(bids)):
+        raise ValueError(f"the bids so far do not lead up to {SEAT_LETTERS[seat]}'s turn")
+    return bids
+
+
+def read_play_request(message: Mapping[str, Any], seat: Seat) -> tuple[Seat, list[Card], int, int]:
+    """The trick in progress (leader and cards), the legal cards and the cards
+    held (both masks) of a ``play`` request, which must be ``seat``'s turn."""
+    trick = message["trick"]
+    if not isinstance(trick, Mapping):
+        raise ValueError(f"the trick is {quote_json(trick)}, not an object")
+    leader, cards = read_seat(trick["leader"]), read_cards(trick["cards"])
+    legal, hand = mask_of(read_cards(message["legal"])), mask_of(read_cards(message["hand"]))
+    if len(cards) > 3 or (leader + len(cards)) & 3 != seat:
+        raise ValueError(f"the trick in progress does not come to {SEAT_LETTERS[seat]}'s turn")
+    if mask_of(cards).bit_count() != len(cards) or mask_of(cards) & hand:
+        raise ValueError("a card is played twice, or both played and held")
+    if not legal or legal & ~hand:
+        raise ValueError("the legal cards are not some of the cards held")
+    return leader, cards, legal, hand
+
+
+def lowest_card(cards: int) -> Card:
+    """The card played when the bot cannot be asked: the lowest, a spade last.
+
+    >>> from spades.core import parse_cards
+    >>> card_name(lowest_card(mask_of(parse_cards("2S KH 9C"))))
+    '9C'
+    """
+    return min(cards_in(cards), key=lambda card: (SUIT_OF[card] == SPADES, RANK_OF[card]))
 
 
 # ------------------------------------------------------------------ the loop
 
 
-def serve(bot: Bot, stdin: TextIO, stdout: TextIO, *, use_host_seed: bool = True) -> None:
+def serve(
+    bot: Bot,
+    stdin: TextIO,
+    stdout: TextIO,
+    *,
+    use_host_seed: bool = True,
+    log: Log | None = None,
+) -> None:
     """Play ``bot`` for the host at the other end of ``stdin``/``stdout`` until it
     says ``quit`` or closes ``stdin``.
 
     The host's ``seed`` (in ``hello``) reseeds the bot unless ``use_host_seed``
-    is false. A line that is not a JSON object, or a message that cannot be read,
-    raises ``ProtocolError``: a bot that guessed would play a different game.
+    is false. A line that is not a JSON object, or a request that cannot be read,
+    raises ``ProtocolError``: a bot that guessed would play a different game. A
+    notification that cannot be used is skipped with a line to ``log``
+    (standard error by default).
     """
-    server = BotServer(bot, use_host_seed=use_host_seed)
+    server = BotServer(bot, use_host_seed=use_host_seed, log=log)
     while not server.done:
         line = stdin.readline()
         if not line:
