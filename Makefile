@@ -30,8 +30,8 @@ $(COMPILED_STAMP): $(INSTALLED) $(COMPILED_SOURCES)
 	@mkdir -p build && touch $@
 
 lint: $(INSTALLED)
-	$(VENV)/bin/ruff check src tests benchmarks
-	$(VENV)/bin/ruff format --check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
+	$(VENV)/bin/ruff format --check src tests benchmarks tools
 
 typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy

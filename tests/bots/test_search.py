@@ -19,7 +19,8 @@ from spades.arena import seat_bots
 from spades.arena.referee import play_hand
 from spades.bots import SearchBot, make_bot
 from spades.bots.search import player
-from spades.bots.search.player import OVERRULE_MARGIN, Budget, Outcomes, win_chance
+from spades.bots.search.player import OVERRULE_MARGIN, Budget, Outcomes
+from spades.bots.valuation import win_chance
 from spades.core import HandState, PlayerView, Rules
 from spades.core.hand import deal_from_seed
 

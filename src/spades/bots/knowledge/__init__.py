@@ -9,6 +9,7 @@ from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
 
 from ..base import Bot
 from .bidding import BidStyle, choose_bid, estimate_tricks, nil_danger
+from .learned_bidding import choose_learned_bid
 from .memory import Memory
 from .play import choose_card
 
@@ -22,7 +23,7 @@ class KnowledgeBot(Bot):
     """How often a card is a slip: a different legal card of the same suit."""
 
     def bid(self, view: PlayerView) -> int:
-        return choose_bid(view, self.style, jitter=self.rng.uniform(-1, 1))
+        return choose_learned_bid(view)
 
     def play(self, view: PlayerView) -> Card:
         card = choose_card(Memory(view))
@@ -43,6 +44,10 @@ class EasyBot(KnowledgeBot):
     name = "easy"
     style = BidStyle(nil_threshold=0.55, noise=1.2)
     slip_rate = 0.25
+
+    def bid(self, view: PlayerView) -> int:
+        # A loose count of tricks, as a casual player bids: not the learned model.
+        return choose_bid(view, self.style, jitter=self.rng.uniform(-1, 1))
 
 
 __all__ = [

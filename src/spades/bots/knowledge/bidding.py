@@ -11,17 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades.core import NIL, PlayerView
-from spades.core.cards import (
-    RANK_ACE,
-    RANK_JACK,
-    RANK_KING,
-    RANK_OF,
-    RANK_QUEEN,
-    SPADES,
-    SUIT_MASKS,
-    cards_in,
-)
+from spades.core.cards import RANK_ACE, RANK_JACK, RANK_KING, RANK_QUEEN, SPADES
 from spades.core.seats import partner_of, team_of
+
+from .features import suit_ranks
 
 
 @dataclass(frozen=True)
@@ -35,11 +28,6 @@ class HandEstimate:
     @property
     def total(self) -> float:
         return self.side_tricks + self.spade_tricks + self.ruff_tricks
-
-
-def suit_ranks(hand: int, suit: int) -> list[int]:
-    """The ranks held in ``suit``, highest first."""
-    return sorted((RANK_OF[c] for c in cards_in(hand & SUIT_MASKS[suit])), reverse=True)
 
 
 def side_suit_tricks(ranks: list[int]) -> float:

@@ -23,30 +23,24 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spades.core import NIL, HandState, PlayerView, Rules, game_outcome, score_hand, state_from_view
+from spades.core import NIL, HandState, PlayerView, Rules, score_hand, state_from_view
 from spades.core.cards import Card, cards_in
 from spades.core.hand import Phase
 from spades.core.seats import partner_of, team_of
 
 from ..base import Bot
 from ..knowledge import KnowledgeBot
-from ..knowledge.bidding import BidStyle, choose_bid, nil_danger
+from ..knowledge.features import BiddingContext
+from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
 from ..knowledge.memory import Memory, cards_below
 from ..knowledge.play import choose_card
+from ..valuation import GAME_VALUE, win_chance
 from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
 from .sampler import HiddenHands
 
-GAME_VALUE = 800.0
-"""What winning the game is worth, in the unit the search compares options in.
-Scaled so that at 0-0 a point of lead is worth about one unit, which keeps
-OVERRULE_MARGIN in points."""
-HAND_SPREAD = 110.0
-"""How far the score difference moves in one hand (its standard deviation):
-108 points measured over 1,400 hands of ``normal`` players."""
-HAND_PACE = 55.0
-"""Points the leading team gains in a typical hand (games of ``normal``
-players last 9.4 hands)."""
+NIL_CANDIDATE_CHANCE = 0.4
+"""A Nil is searched when the learned model gives it at least this chance."""
 OVERRULE_MARGIN = 3.0
 """Points a deal by which another option must beat the knowledge-based choice."""
 OVERRULE_CONFIDENCE = 2.0
@@ -139,10 +133,13 @@ class SearchBot(Bot):
     # ------------------------------------------------------------------- bid
 
     def bid(self, view: PlayerView) -> int:
-        base = choose_bid(view, BidStyle())
+        base = choose_learned_bid(view)
         candidates = {max(1, base - 1), max(1, base), min(13, max(1, base) + 1)}
         partner_bid = view.bid_of(partner_of(view.seat))
-        if base == NIL or (partner_bid != NIL and nil_danger(view.hand) <= 1.2):
+        if base == NIL or (
+            partner_bid != NIL
+            and nil_chance(view.hand, BiddingContext.of(view)) >= NIL_CANDIDATE_CHANCE
+        ):
             candidates.add(NIL)
         budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
         outcomes = self.search(view, sorted(candidates), "bid", budget)
@@ -344,7 +341,7 @@ def finish_bidding(state: HandState, view: PlayerView) -> None:
         seat_view = PlayerView.of(
             state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
         )
-        state.apply_bid(choose_bid(seat_view, BidStyle()))
+        state.apply_bid(choose_learned_bid(seat_view))
 
 
 def playout(state: HandState, view: PlayerView) -> HandState:
@@ -366,31 +363,3 @@ def hand_value(state: HandState, view: PlayerView) -> float:
     totals = (view.totals[0] + scores[0].delta, view.totals[1] + scores[1].delta)
     bags = (scores[0].bags, scores[1].bags)
     return GAME_VALUE * win_chance(totals, bags, team_of(view.seat), rules)
-
-
-def win_chance(totals: tuple[int, int], bags: tuple[int, int], team: int, rules: Rules) -> float:
-    """The chance that ``team`` wins the game from this score, between hands.
-
-    A finished game is won or lost. Otherwise the lead (each bag counted as the
-    share of the penalty it brings closer) is set against how far the score
-    difference can still move: HAND_SPREAD a hand, over the hands the leader
-    needs to reach the target at HAND_PACE. A lead of 100 is nearly decisive
-    one hand from the end and nearly nothing at the start.
-
-    >>> round(win_chance((0, 0), (0, 0), 0, Rules()), 2)
-    0.5
-    >>> round(win_chance((450, 300), (0, 0), 0, Rules()), 2)
-    0.91
-    >>> round(win_chance((150, 0), (0, 0), 0, Rules()), 2)
-    0.71
-    >>> win_chance((520, 300), (0, 0), 1, Rules())
-    0.0
-    """
-    outcome = game_outcome(totals, rules)
-    if outcome is not None:
-        return 1.0 if outcome.winner == team else 0.0
-    bag_cost = rules.bag_penalty / rules.bag_limit
-    worth = [totals[side] - bag_cost * bags[side] for side in (0, 1)]
-    hands_left = max(1.0, (rules.target - max(worth)) / HAND_PACE)
-    lead = worth[team] - worth[1 - team]
-    return 0.5 * (1.0 + math.erf(lead / (HAND_SPREAD * math.sqrt(2.0 * hands_left))))
