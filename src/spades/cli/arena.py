@@ -34,7 +34,7 @@ from spades.bots.strangers import STRANGERS
 from spades.core import record_to_json
 
 DEFAULT_COUNT: Final = 100
-GAUNTLET_WIDTH: Final = 150
+GAUNTLET_WIDTH: Final = 170
 """Columns of the gauntlet's table when it is written to a file or a pipe."""
 PLAYER_HELP: Final = (
     f"a bot level ({', '.join(BOT_LEVELS)}), a stranger ({', '.join(STRANGERS)}) "
