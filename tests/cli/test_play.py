@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.text import TextType
 
 from spades.arena import seat_bots
-from spades.bots import BOT_LEVELS, Bot, BotFailure, RandomBot
+from spades.bots import Bot, BotFailure, RandomBot, strongest_level
 from spades.cli.play import TerminalGame, default_level, parse_bid, parse_card_choice
 from spades.core import (
     EAST,
@@ -280,11 +280,8 @@ def test_bad_options_are_usage_errors_before_any_play(
 # ------------------------------------------------------------- in-process units
 
 
-def test_default_level_is_the_strongest_available(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(BOT_LEVELS, "normal", raising=False)
-    assert default_level() == "random"
-    monkeypatch.setitem(BOT_LEVELS, "normal", RandomBot)
-    assert default_level() == "normal"
+def test_default_level_is_the_strongest_within_the_decision_budget() -> None:
+    assert default_level() == strongest_level() == "expert"
 
 
 def test_parse_bid_leaves_the_range_to_the_engine() -> None:

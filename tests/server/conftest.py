@@ -29,7 +29,9 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def app(db_url: str) -> Iterator[FastAPI]:
-    application = create_app(db_url)
+    # The product seats the strongest level (expert, tenths of a second a move);
+    # these tests play many bot moves, and test the page, not the bots.
+    application = create_app(db_url, default_level="normal")
     yield application
     application.state.repository.close()
 

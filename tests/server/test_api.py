@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from spades.bots import BOT_LEVELS
 from spades.core import SOUTH, card_name, game_to_record
 from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
+from spades.server import create_app
 
 from .conftest import south_move, start_game, stored_game
 
@@ -44,7 +45,18 @@ def test_openapi_docs_are_served_without_a_cdn(client: TestClient) -> None:
 def test_levels_lists_bot_levels(client: TestClient) -> None:
     body = client.get("/api/levels").json()
     assert body["levels"] == list(BOT_LEVELS)
-    assert body["default"] in BOT_LEVELS and body["hint"] in BOT_LEVELS
+    assert body["default"] == "normal"  # as the test app was told (see conftest)
+    assert body["hint"] in BOT_LEVELS
+    assert set(body["summaries"]) == set(BOT_LEVELS) and all(body["summaries"].values())
+
+
+def test_new_games_seat_the_strongest_level_within_a_second_by_default(db_url: str) -> None:
+    application = create_app(db_url)  # as `spades serve` starts it
+    try:
+        with TestClient(application) as fresh:
+            assert fresh.get("/api/levels").json()["default"] == "expert"
+    finally:
+        application.state.repository.close()
 
 
 def test_new_game_sets_an_http_only_cookie_and_lets_bots_bid_first(client: TestClient) -> None:

@@ -64,7 +64,10 @@ class Server:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        command = [*spades_command(), "serve", "--port", str(self.port), "--db", self.db_url]
+        command = [
+            *spades_command(), "serve", "--port", str(self.port), "--db", self.db_url,
+            "--level", "normal",  # quick bots: these tests are about the page
+        ]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

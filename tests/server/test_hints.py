@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from spades.bots import BOT_LEVELS, KnowledgeBot, make_bot
 from spades.core import (
     EAST,
@@ -48,14 +46,21 @@ def view(
     )
 
 
-def test_hint_asks_the_strongest_level_there_is(monkeypatch: pytest.MonkeyPatch) -> None:
-    for level in ("expert", "hard"):
-        monkeypatch.delitem(BOT_LEVELS, level, raising=False)
-    assert hint_level() == "normal"
-    monkeypatch.setitem(BOT_LEVELS, "hard", KnowledgeBot)
-    assert hint_level() == "hard"
-    monkeypatch.setitem(BOT_LEVELS, "expert", KnowledgeBot)
-    assert hint_level() == "expert"
+def test_hint_asks_the_strongest_level_there_is() -> None:
+    saved = dict(BOT_LEVELS)
+    try:
+        for level in ("expert", "hard"):
+            del BOT_LEVELS[level]
+        assert hint_level() == "normal"
+        BOT_LEVELS["hard"] = KnowledgeBot
+        assert hint_level() == "hard"
+        BOT_LEVELS["expert"] = KnowledgeBot
+        assert hint_level() == "expert"
+    finally:
+        # Put the registry back as it was, order included: it lists the levels
+        # weakest first (monkeypatch would re-insert removed levels at the end).
+        BOT_LEVELS.clear()
+        BOT_LEVELS.update(saved)
 
 
 def test_cash_your_master() -> None:

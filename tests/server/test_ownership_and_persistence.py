@@ -55,7 +55,7 @@ def test_the_database_stores_no_token(app: FastAPI, client: TestClient, db_url: 
 
 
 def test_a_new_server_on_the_same_file_resumes_the_game(db_url: str) -> None:
-    first = create_app(db_url)
+    first = create_app(db_url, default_level="normal")
     with TestClient(first) as client:
         game = start_game(client, seed=21)["game"]
         for _ in range(6):  # the bid and a few cards
@@ -63,7 +63,7 @@ def test_a_new_server_on_the_same_file_resumes_the_game(db_url: str) -> None:
         cookie = client.cookies[COOKIE]
     first.state.repository.close()
 
-    second = create_app(db_url)
+    second = create_app(db_url, default_level="normal")
     with TestClient(second, cookies={COOKIE: cookie}) as client:
         resumed = client.get("/api/games/latest").json()
         assert resumed["game"] == game
@@ -75,11 +75,13 @@ def test_a_new_server_on_the_same_file_resumes_the_game(db_url: str) -> None:
 
 
 def test_resumed_bots_play_as_they_would_have(tmp_path: Path) -> None:
-    """The bots' moves depend on the record alone: restarting changes nothing."""
+    """The bots' moves depend on the record alone: restarting changes nothing.
+    (For the levels that decide without a clock: the search levels think
+    against a deadline, so a busier machine may cut one search shorter.)"""
     runs = []
     for restart in (False, True):
         url = f"sqlite:///{tmp_path / f'run-{restart}.db'}"
-        app = create_app(url)
+        app = create_app(url, default_level="normal")
         client = TestClient(app)
         game = start_game(client, seed=5)["game"]
         events = []
@@ -87,7 +89,7 @@ def test_resumed_bots_play_as_they_would_have(tmp_path: Path) -> None:
             if restart and step % 7 == 0:
                 cookie = client.cookies[COOKIE]
                 app.state.repository.close()
-                app = create_app(url)
+                app = create_app(url, default_level="normal")
                 client = TestClient(app, cookies={COOKIE: cookie})
             body = south_move(client, game).json()
             events.append(body["events"])
@@ -139,7 +141,7 @@ def test_default_database_lives_in_the_user_data_directory(
 )
 def test_postgresql_works_the_same_way() -> None:
     url = os.environ["SPADES_TEST_POSTGRES"]
-    first = create_app(url)
+    first = create_app(url, default_level="normal")
     with TestClient(first) as client:
         game = start_game(client, seed=31)["game"]
         for _ in range(5):
@@ -148,7 +150,7 @@ def test_postgresql_works_the_same_way() -> None:
         with TestClient(first) as stranger:
             assert stranger.get(f"/api/games/{game['id']}").status_code == 404
     first.state.repository.close()
-    second = create_app(url)
+    second = create_app(url, default_level="normal")
     with TestClient(second, cookies={COOKIE: cookie}) as client:
         assert client.get(f"/api/games/{game['id']}").json()["game"] == game
         assert south_move(client, game).status_code == 200

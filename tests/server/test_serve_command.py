@@ -10,7 +10,7 @@ from spades.cli.app import app
 def test_serve_is_a_command_with_host_port_and_db() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0
-    for option in ("--host", "--port", "--db"):
+    for option in ("--host", "--port", "--db", "--level"):
         assert option in result.output
 
 
@@ -19,3 +19,9 @@ def test_a_database_it_cannot_open_is_refused_without_echoing_a_password() -> No
     assert result.exit_code == 2
     assert "cannot open the database" in result.output
     assert "secret" not in result.output
+
+
+def test_an_unknown_default_level_is_refused() -> None:
+    result = CliRunner().invoke(app, ["serve", "--level", "grandmaster"])
+    assert result.exit_code == 2
+    assert "unknown bot level 'grandmaster'" in result.output

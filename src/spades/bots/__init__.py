@@ -17,7 +17,22 @@ BOT_LEVELS: dict[str, Callable[[int | str | None], Bot]] = {
     "hard": SearchBot,
     "expert": ExpertBot,
 }
-"""Every built-in bot by the name used on the command line and in records."""
+"""Every built-in bot by the name used on the command line and in records,
+weakest first."""
+
+LEVEL_SUMMARIES: dict[str, str] = {
+    "random": "Plays any legal bid or card at random: a baseline, not an opponent.",
+    "easy": "Counts tricks loosely, takes risky Nils and now and then misplays within a suit.",
+    "normal": "Bids what a model learned from 200,000 hands says is worth most, remembers "
+    "every card and plays by the rules of thumb good players use.",
+    "hard": "Imagines the hands it cannot see and plays each option out in a few dozen of "
+    "them before it bids or plays.",
+    "expert": "The same search with twice the deals and time: the strongest level.",
+}
+"""One line on how each level plays, for the page and the command line."""
+
+DECISION_BUDGET = 1.0
+"""Seconds a bot may take for one bid or card in a game with a person waiting."""
 
 SEARCH_LEVELS: tuple[str, ...] = tuple(
     level
@@ -25,6 +40,30 @@ SEARCH_LEVELS: tuple[str, ...] = tuple(
     if isinstance(factory, type) and issubclass(factory, SearchBot)
 )
 """The levels that search, thinking for tenths of a second a decision."""
+
+
+def longest_think(level: str) -> float:
+    """The most seconds a ``level`` bot lets itself think over one decision
+    (its deadline; 0 for the levels that decide in microseconds).
+
+    >>> longest_think("normal"), longest_think("expert")
+    (0.0, 0.8)
+    """
+    bot = make_bot(level)
+    return max(bot.think, bot.bid_think) if isinstance(bot, SearchBot) else 0.0
+
+
+def strongest_level(budget: float = DECISION_BUDGET) -> str:
+    """The strongest level (the last of ``BOT_LEVELS``, weakest first) that
+    thinks within ``budget`` seconds a decision: what new games seat by default.
+
+    >>> strongest_level(), strongest_level(0.5), strongest_level(0.0)
+    ('expert', 'hard', 'normal')
+    """
+    for level in reversed(BOT_LEVELS):
+        if longest_think(level) <= budget:
+            return level
+    return next(iter(BOT_LEVELS))
 
 
 def make_bot(
@@ -66,6 +105,8 @@ def make_bot(
 
 __all__ = [
     "BOT_LEVELS",
+    "DECISION_BUDGET",
+    "LEVEL_SUMMARIES",
     "SEARCH_LEVELS",
     "Bot",
     "BotFailure",
@@ -75,5 +116,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "interactive_processes",
+    "longest_think",
     "make_bot",
+    "strongest_level",
 ]

@@ -22,7 +22,7 @@ from rich.text import Text
 
 from spades.arena import seat_bots
 from spades.arena.referee import bot_turn, listeners_of, start_bots, tell_bots
-from spades.bots import BOT_LEVELS, Bot, interactive_processes
+from spades.bots import BOT_LEVELS, Bot, interactive_processes, strongest_level
 from spades.core import (
     EAST,
     NIL,
@@ -78,8 +78,6 @@ HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
 """How the user's seat is named in the game record."""
 
-PREFERRED_LEVEL: Final = "normal"
-FALLBACK_LEVEL: Final = "random"
 
 QUIT_WORDS: Final = ("q", "quit")
 HELP_WORDS: Final = ("h", "help", "?")
@@ -100,8 +98,9 @@ Commands:
 
 
 def default_level() -> str:
-    """The strongest bot level available: ``normal`` once it exists, else ``random``."""
-    return PREFERRED_LEVEL if PREFERRED_LEVEL in BOT_LEVELS else FALLBACK_LEVEL
+    """The bots' level unless the player picks another: as in the web game, the
+    strongest that answers within the decision budget."""
+    return strongest_level()
 
 
 class QuitGame(Exception):

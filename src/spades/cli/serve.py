@@ -18,17 +18,29 @@ def serve(
             "(default: an SQLite file in your data directory).",
         ),
     ] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="Bot level new games seat unless the player picks another "
+            "(default: the strongest that answers within a second, expert).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web game: open http://HOST:PORT in a browser and play as South."""
     import uvicorn  # imported here: the other commands do not need a web server
     from sqlalchemy.engine import make_url
 
+    from spades.bots import BOT_LEVELS
     from spades.server import create_app
     from spades.storage import default_database_url
 
+    if level is not None and level not in BOT_LEVELS:
+        raise typer.BadParameter(
+            f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})", param_hint="--level"
+        )
     url = db or default_database_url()
     try:
-        app = create_app(url)
+        app = create_app(url, default_level=level)
     except Exception as error:  # a bad URL or a database that cannot be reached
         where = url.split("@")[-1]  # never echo a password
         raise typer.BadParameter(

@@ -26,12 +26,12 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from spades.bots import BOT_LEVELS
+from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
 from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
-from .games import BadSettings, GameNotFound, GameService, Outcome, default_level
+from .games import BadSettings, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .schemas import (
     BidRequest,
@@ -192,10 +192,12 @@ FIELD_HELP: Final = {
 # -------------------------------------------------------------------- the app
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
+def create_app(db_url: str | None = None, *, default_level: str | None = None) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
-    user's data directory)."""
+    user's data directory); new games seat ``default_level`` bots unless the
+    player picks others (default: the strongest within the decision budget)."""
     repository = GameRepository(db_url or default_database_url())
+    service = GameService(repository, default_level)  # checks the level before anything starts
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -215,7 +217,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         lifespan=lifespan,
         favicon_url="/favicon.ico",
     )
-    app.state.service = GameService(repository)
+    app.state.service = service
     app.state.repository = repository
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
@@ -257,7 +259,12 @@ def _add_api_routes(app: FastAPI) -> None:
     @app.get("/api/levels", tags=["game"])
     def levels() -> BotLevels:
         """The bot levels a game may use, the default, and the level the hint asks."""
-        return BotLevels(levels=list(BOT_LEVELS), default=default_level(), hint=hint_level())
+        return BotLevels(
+            levels=list(BOT_LEVELS),
+            default=app.state.service.default_level,
+            hint=hint_level(),
+            summaries={level: LEVEL_SUMMARIES.get(level, "") for level in BOT_LEVELS},
+        )
 
     @app.post("/api/games", status_code=201, tags=["game"], responses=ERRORS)
     def new_game(

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from spades.bots import BOT_LEVELS, BotFailure, interactive_processes, make_bot
+from spades.bots import BOT_LEVELS, BotFailure, interactive_processes, make_bot, strongest_level
 from spades.core import (
     NIL,
     SOUTH,
@@ -40,7 +40,6 @@ from .hints import Hint, hint_level, suggest
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
-DEFAULT_LEVELS: Final = ("normal", "easy", "random")
 MAX_BOT_TURNS: Final = 10_000
 """A guard only: a game is at most a few thousand moves."""
 
@@ -53,17 +52,7 @@ class BadSettings(ValueError):
     """A new game's settings name no bot level."""
 
 
-def default_level() -> str:
-    """The level bots play unless the player picks another: ``normal`` where it exists."""
-    for level in DEFAULT_LEVELS:
-        if level in BOT_LEVELS:
-            return level
-    return next(iter(BOT_LEVELS))
-
-
-def check_level(level: str | None, who: str) -> str:
-    if level is None:
-        return default_level()
+def check_level(level: str, who: str) -> str:
     if level not in BOT_LEVELS:
         raise BadSettings(f"Unknown bot level {level!r} for {who}: choose {', '.join(BOT_LEVELS)}")
     return level
@@ -102,16 +91,19 @@ class Outcome:
 class GameService:
     """South's intents on stored games; every method takes the owner's key."""
 
-    def __init__(self, repository: GameRepository) -> None:
+    def __init__(self, repository: GameRepository, default_level: str | None = None) -> None:
         self.repository = repository
+        self.default_level = check_level(default_level or strongest_level(), "new games")
+        """The level bots play unless the player picks another: the strongest
+        that answers within the decision budget, unless the server was told."""
 
     # ------------------------------------------------------------------ games
 
     def new_game(
         self, owner: str, *, partner: str | None, opponents: str | None, seed: int | None
     ) -> Outcome:
-        partner_level = check_level(partner, "your partner")
-        opponent_level = check_level(opponents, "the opponents")
+        partner_level = check_level(partner or self.default_level, "your partner")
+        opponent_level = check_level(opponents or self.default_level, "the opponents")
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         levels = self.levels(partner_level, opponent_level)
@@ -225,6 +217,5 @@ __all__ = [
     "GameNotFound",
     "GameService",
     "Outcome",
-    "default_level",
     "hint_level",
 ]

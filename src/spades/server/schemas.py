@@ -29,10 +29,12 @@ class Request(BaseModel):
 
 class NewGameRequest(Request):
     partner: StrictStr | None = Field(
-        default=None, description="Bot level of North, your partner (default: the strongest)."
+        default=None,
+        description="Bot level of North, your partner (default: the server's, see /api/levels).",
     )
     opponents: StrictStr | None = Field(
-        default=None, description="Bot level of West and East (default: the strongest)."
+        default=None,
+        description="Bot level of West and East (default: the server's, see /api/levels).",
     )
     seed: StrictInt | None = Field(
         default=None,
@@ -63,9 +65,14 @@ class ErrorResponse(BaseModel):
 
 
 class BotLevels(BaseModel):
-    levels: list[str] = Field(description="Every bot level, weakest listed first where known.")
-    default: str
+    levels: list[str] = Field(description="Every bot level, weakest first.")
+    default: str = Field(
+        description="The level new games seat unless the player picks another: the strongest "
+        "that answers within the decision budget (1 s), unless the server was started with "
+        "another (spades serve --level)."
+    )
     hint: str = Field(description="The level the hint asks.")
+    summaries: dict[str, str] = Field(description="One line on how each level plays.")
 
 
 class SeatState(BaseModel):

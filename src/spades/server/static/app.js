@@ -707,17 +707,26 @@ function fillLevels() {
   if (!app.levels) return;
   for (const [id, key] of [["partner-level", "partner"], ["opponent-level", "opponents"]]) {
     const select = $(id);
+    const about = $(`${id}-about`);
     if (!select.childElementCount) {
       for (const level of app.levels.levels) {
         const option = document.createElement("option");
         option.value = level;
-        option.textContent = level[0].toUpperCase() + level.slice(1);
+        const name = level[0].toUpperCase() + level.slice(1);
+        option.textContent = level === app.levels.default ? `${name} (default)` : name;
         select.append(option);
       }
+      select.addEventListener("change", () => describeLevel(select, about));
     }
     const wanted = app.prefs[key] ?? app.state?.settings?.[key] ?? app.levels.default;
     select.value = app.levels.levels.includes(wanted) ? wanted : app.levels.default;
+    describeLevel(select, about);
   }
+}
+
+// One line under each level menu on how the chosen level plays (the server's words).
+function describeLevel(select, about) {
+  about.textContent = app.levels.summaries?.[select.value] ?? "";
 }
 
 // ------------------------------------------------------------------- actions
