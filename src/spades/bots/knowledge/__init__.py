@@ -18,7 +18,6 @@ class KnowledgeBot(Bot):
     """A careful human-like player (the ``normal`` level)."""
 
     name = "normal"
-    style = BidStyle()
     slip_rate = 0.0
     """How often a card is a slip: a different legal card of the same suit."""
 
@@ -43,6 +42,7 @@ class EasyBot(KnowledgeBot):
 
     name = "easy"
     style = BidStyle(nil_threshold=0.55, noise=1.2)
+    """How loosely it counts (only this level bids by the rule-of-thumb count)."""
     slip_rate = 0.25
 
     def bid(self, view: PlayerView) -> int:
