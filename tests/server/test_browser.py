@@ -138,6 +138,10 @@ def new_page(browser: Any, server: Server, *, width: int = 1280, height: int = 8
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.page_errors = errors
+    # What the browser's console shows a user who opens the developer tools.
+    console: list[str] = []
+    page.on("console", lambda message: message.type == "error" and console.append(message.text))
+    page.console_errors = console
     return page
 
 
@@ -393,3 +397,15 @@ def test_api_docs_render_offline(browser: Any, server: Server) -> None:
     page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
     assert "/api/games/{game_id}/play" in page.inner_text(".swagger-ui")
     assert page.outside_requests == []
+
+
+def test_a_first_visit_logs_no_error(browser: Any, server: Server) -> None:
+    page = new_page(browser, server)
+    failed: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.status} {r.url}"))
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#welcome-dialog[open]")
+    page.wait_for_load_state("networkidle")
+    assert failed == []
+    assert page.console_errors == []
+    assert page.page_errors == []

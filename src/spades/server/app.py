@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
 from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
@@ -145,9 +146,31 @@ def _on_stale(_request: Request, _error_: Exception) -> JSONResponse:
     )
 
 
-def _on_http(_request: Request, error: Exception) -> JSONResponse:
+def _on_http(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
-    return _error(error.status_code, str(error.detail), "http")
+    if error.status_code == 405:
+        # Starlette names only the first route whose path matched; /api/games has two.
+        allowed = ", ".join(allowed_methods(request))
+        return JSONResponse(
+            {"detail": f"{request.method} is not allowed here: use {allowed}", "rule": "method"},
+            status_code=405,
+            headers={"Allow": allowed},
+        )
+    return JSONResponse(
+        {"detail": str(error.detail), "rule": "http"},
+        status_code=error.status_code,
+        headers=error.headers,
+    )
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route accepts at the request's path."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _scope = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
 
 
 def _on_validation(_request: Request, error: Exception) -> JSONResponse:
@@ -228,7 +251,31 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
+    _document_levels(app, service.default_level)
     return app
+
+
+def _document_levels(app: FastAPI, default_level: str) -> None:
+    """Write this server's bot levels and its default into the schema.
+
+    The request models cannot know them: the default is chosen when the app is
+    made (``create_app(default_level=...)``, ``spades serve --level``).
+    """
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            fields = schema["components"]["schemas"]["NewGameRequest"]["properties"]
+            for name in ("partner", "opponents"):
+                fields[name]["anyOf"][0]["enum"] = list(BOT_LEVELS)
+                fields[name]["description"] += (
+                    f" One of {', '.join(BOT_LEVELS)} (see /api/levels). "
+                    f"Default on this server: {default_level}."
+                )
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _add_page_routes(app: FastAPI) -> None:
@@ -297,10 +344,21 @@ def _add_api_routes(app: FastAPI) -> None:
             ]
         )
 
-    @app.get("/api/games/latest", tags=["game"], responses=ERRORS)
-    def latest_game(games: Games, owner: Owner) -> GameUpdate:
-        """The game you played most recently, as it stands."""
-        return _update(Outcome(games.latest(owner), []))
+    @app.get(
+        "/api/games/latest",
+        tags=["game"],
+        response_model=GameUpdate,
+        responses={204: {"description": "This browser has no game yet."}},
+    )
+    def latest_game(games: Games, request: Request) -> GameUpdate | Response:
+        """The game you played most recently, as it stands; 204 if you have none yet.
+
+        Having no game is the normal first visit, not an error: no 404 to log."""
+        token = _token(request)
+        stored = None if token is None else games.repository.latest(owner_key(token))
+        if stored is None:
+            return Response(status_code=204)
+        return _update(Outcome(stored, []))
 
     @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
     def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:

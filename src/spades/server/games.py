@@ -123,12 +123,6 @@ class GameService:
             raise GameNotFound(game_id)
         return stored
 
-    def latest(self, owner: str) -> StoredGame:
-        stored = self.repository.latest(owner)
-        if stored is None:
-            raise GameNotFound("latest")
-        return stored
-
     # ---------------------------------------------------------------- intents
 
     def bid(self, owner: str, game_id: str, value: int | str) -> Outcome:

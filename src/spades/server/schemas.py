@@ -9,15 +9,38 @@ cards.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, WithJsonSchema
 
 SeatLetter = Literal["N", "E", "S", "W"]
 TeamName = Literal["NS", "EW"]
 BidValue = int | Literal["nil"]
 """A bid as the API writes it: ``"nil"`` or 1..13."""
-CardName = Annotated[str, Field(description="A card: rank then suit, like 'QH' or 'TD'.")]
+CardName = Annotated[
+    str,
+    Field(
+        description="A card: rank (2-9, T, J, Q, K, A) then suit (S, H, D, C), like 'QH' or 'TD'.",
+        pattern="^[2-9TJQKA][SHDC]$",
+    ),
+]
+
+MAX_LEVEL_LENGTH: Final = 32
+MAX_BID_LENGTH: Final = 16
+
+CARD_PATTERN: Final = r"^\s*(10|[2-9TtJjQqKkAa])[SsHhDdCc]\s*$"
+"""The cards a request may name, as ``parse_card`` reads them: any case, ``10`` or
+``T`` for the ten, spaces around ignored. Written into the schema only: the
+engine refuses anything else with its own message (and the rule ``card``)."""
+
+BID_SCHEMA: Final = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": 13},
+        {"type": "string", "pattern": r"^\s*[Nn][Ii][Ll]\s*$", "maxLength": MAX_BID_LENGTH},
+    ]
+}
+"""The bids a request may make. As with cards, the schema documents the range and
+the engine refuses the rest with a reason (0: "to take no tricks, bid nil")."""
 
 
 class Request(BaseModel):
@@ -28,13 +51,13 @@ class Request(BaseModel):
 
 
 class NewGameRequest(Request):
+    # The server's default level and the level names are written into these
+    # descriptions when the app builds its schema (see app.document_levels).
     partner: StrictStr | None = Field(
-        default=None,
-        description="Bot level of North, your partner (default: the server's, see /api/levels).",
+        default=None, max_length=MAX_LEVEL_LENGTH, description="Bot level of North, your partner."
     )
     opponents: StrictStr | None = Field(
-        default=None,
-        description="Bot level of West and East (default: the server's, see /api/levels).",
+        default=None, max_length=MAX_LEVEL_LENGTH, description="Bot level of West and East."
     )
     seed: StrictInt | None = Field(
         default=None,
@@ -45,14 +68,24 @@ class NewGameRequest(Request):
 
 
 class BidRequest(Request):
-    bid: StrictInt | StrictStr = Field(
-        description='Your bid: "nil" or a number from 1 to 13.', examples=[3, "nil"]
+    bid: Annotated[
+        StrictInt | Annotated[StrictStr, Field(max_length=MAX_BID_LENGTH)],
+        WithJsonSchema(BID_SCHEMA),
+    ] = Field(
+        description='Your bid: a number of tricks from 1 to 13, or "nil" (any case) to promise '
+        "to take none. 0 is not a bid.",
+        examples=[3, "nil"],
     )
 
 
 class PlayRequest(Request):
-    card: StrictStr = Field(
-        max_length=8, description="The card to play: rank then suit.", examples=["QH", "10D"]
+    card: Annotated[
+        StrictStr, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN, "maxLength": 8})
+    ] = Field(
+        max_length=8,
+        description="The card to play: rank (2-9, T or 10, J, Q, K, A) then suit "
+        "(S, H, D, C), in any case.",
+        examples=["QH", "10D", "ts"],
     )
 
 

@@ -822,6 +822,7 @@ async function askHint() {
 async function reload() {
   try {
     const update = await api("GET", "/api/games/latest");
+    if (!update) return false; // 204: this browser has no game yet
     app.state = update.game;
     app.hint = null;
     render(update.game);
