@@ -34,6 +34,7 @@ from spades.storage import GameRepository, StaleGameError, default_database_url,
 
 from .games import BadSettings, GameNotFound, GameService, Outcome
 from .hints import hint_level
+from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .schemas import (
     BidRequest,
     BotLevels,
@@ -173,6 +174,11 @@ def allowed_methods(request: Request) -> list[str]:
     return sorted(methods)
 
 
+def _on_too_large(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, BodyTooLarge)
+    return too_large_response(MAX_BODY_BYTES)
+
+
 def _on_validation(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     return _error(422, describe_validation(error.errors()), "request")
@@ -191,16 +197,16 @@ def describe_validation(errors: Any) -> str:
     if kind == "missing" and not field:
         return "The request needs a JSON body."
     if kind == "missing":
-        return f"The request is missing {field!r}."
-    if kind == "extra_forbidden":
-        return f"Unknown field {field!r} in the request."
+        return f"The request is missing {quote(field)}."
+    if kind == "extra_forbidden":  # the field's name is the client's: quote a prefix only
+        return f"Unknown field {quote(field)} in the request."
     if kind in ("model_attributes_type", "dict_type"):
         return "The request body must be a JSON object."
     name = place[0] if place else ""
     if name in FIELD_HELP:
         return FIELD_HELP[name]
     message = str(first.get("msg", "is not valid"))
-    return f"{field}: {message}" if field else message
+    return f"{quote(field)}: {message}" if field else message
 
 
 FIELD_HELP: Final = {
@@ -248,6 +254,8 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     app.add_exception_handler(StaleGameError, _on_stale)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(StarletteHTTPException, _on_http)
+    app.add_exception_handler(BodyTooLarge, _on_too_large)
+    app.add_middleware(LimitRequestBody, max_bytes=MAX_BODY_BYTES)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)

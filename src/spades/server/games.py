@@ -37,6 +37,7 @@ from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat,
 from spades.storage import GameRepository, StoredGame
 
 from .hints import Hint, hint_level, suggest
+from .limits import quote
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -54,7 +55,9 @@ class BadSettings(ValueError):
 
 def check_level(level: str, who: str) -> str:
     if level not in BOT_LEVELS:
-        raise BadSettings(f"Unknown bot level {level!r} for {who}: choose {', '.join(BOT_LEVELS)}")
+        raise BadSettings(
+            f"Unknown bot level {quote(level)} for {who}: choose {', '.join(BOT_LEVELS)}"
+        )
     return level
 
 
@@ -67,9 +70,11 @@ def parse_bid_value(value: int | str) -> int:
     if isinstance(value, str):
         if value.strip().lower() == "nil":
             return NIL
-        raise IllegalBidError(f'{value!r} is not a bid: send "nil" or a number from 1 to 13')
+        raise IllegalBidError(f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13')
     if value == NIL:
         raise IllegalBidError('0 is not a bid: to promise to take no tricks, bid "nil"')
+    if not 1 <= value <= 13:  # the engine says the same, but would repeat a 4,000-digit number
+        raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {quote(value)}")
     return value
 
 
