@@ -409,3 +409,83 @@ def test_a_first_visit_logs_no_error(browser: Any, server: Server) -> None:
     assert failed == []
     assert page.console_errors == []
     assert page.page_errors == []
+
+
+def finish_by_api(server: Server, cookie: str) -> dict[str, Any]:
+    """A fair game against quick random bots, played to its end through the API
+    with the page's own cookie; returns the last state."""
+    body = {"partner": "random", "opponents": "random"}
+    game = api(server, cookie, "POST", "/api/games", body)["game"]
+    first_commitment = game["fairness"]["commitment"]
+    while game["phase"] != "over":
+        if game["phase"] == "bidding":
+            move = api(server, cookie, "POST", f"/api/games/{game['id']}/bid", {"bid": 6})
+        else:
+            card = game["legal_cards"][0]
+            move = api(server, cookie, "POST", f"/api/games/{game['id']}/play", {"card": card})
+        game = move["game"]
+        assert game["fairness"]["commitment"] == first_commitment
+    return game
+
+
+def test_fair_deals_show_a_commitment_then_the_seed_and_the_command(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    shots = screenshot_dir()
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+
+    # From the first deal: the commitment, in short on the table and in full behind it.
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
+    state = api(server, cookie, "GET", "/api/games/latest")["game"]
+    commitment = state["fairness"]["commitment"]
+    pill = page.locator("#deal-pill")
+    assert pill.inner_text() == f"\u2713 Fair deal \u00b7 {commitment[:8]}"
+    pill.click()
+    assert page.inner_text("#fair-commitment") == commitment
+    assert "revealed here" in page.inner_text("#fair-body")
+    assert page.locator("#fair-verify").count() == 0, "no seed while the game is on"
+    if shots:
+        page.screenshot(path=str(shots / "fair-deal.png"))
+    page.keyboard.press("Escape")
+    page.keyboard.press("3")
+    page.keyboard.press("Enter")
+    page.wait_for_function(WAIT_FOR_SOUTH)
+    assert pill.inner_text() == f"\u2713 Fair deal \u00b7 {commitment[:8]}", "the same all game"
+
+    # After the game: the seed, the salt, the command, and the record to run it on.
+    over = finish_by_api(server, cookie)
+    fair = over["fairness"]
+    page.reload()
+    page.wait_for_selector("#gameover-dialog[open]")
+    page.click("#gameover-fair")
+    text = page.inner_text("#fair-body")
+    assert fair["seed"] in text and fair["salt"] in text
+    assert page.inner_text("#fair-commitment") == fair["commitment"]
+    assert page.inner_text("#fair-verify") == fair["verify"]
+    if shots:
+        page.screenshot(path=str(shots / "fair-deal-revealed.png"))
+    with page.expect_download() as download:
+        page.click("#fair-record")
+    record = tmp_path / fair["record_file"]
+    download.value.save_as(record)
+    words = page.inner_text("#fair-verify").split()
+    result = subprocess.run(
+        [*spades_command(), *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert "deals verified" in result.stdout
+    assert page.page_errors == []
+
+
+def test_a_chosen_seed_is_marked_practice_on_the_table(browser: Any, server: Server) -> None:
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant&seed=42")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    assert page.inner_text("#deal-pill") == "Practice deal \u00b7 seed 42"
+    page.click("#deal-pill")
+    assert "anyone who knows the seed can work out every hand" in page.inner_text("#fair-body")
+    assert page.page_errors == []

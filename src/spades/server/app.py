@@ -28,11 +28,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
-from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
+from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError, game_to_record
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
-from .games import BadSettings, GameNotFound, GameService, Outcome
+from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .schemas import (
@@ -46,7 +46,7 @@ from .schemas import (
     NewGameRequest,
     PlayRequest,
 )
-from .views import bid_value, game_state, public_events
+from .views import bid_value, game_state, public_events, record_file
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 COOKIE: Final = "spades_player"
@@ -133,6 +133,15 @@ def _on_spades_error(_request: Request, error: Exception) -> JSONResponse:
 
 def _on_not_found(_request: Request, _error_: Exception) -> JSONResponse:
     return _error(404, "No such game: it does not exist or it is not yours.", "not-found")
+
+
+def _on_in_progress(_request: Request, _error_: Exception) -> JSONResponse:
+    return _error(
+        409,
+        "The game is not over: its record would show every seat's cards. "
+        "It is yours to download once the game ends.",
+        "game-in-progress",
+    )
 
 
 def _on_bad_settings(_request: Request, error: Exception) -> JSONResponse:
@@ -250,6 +259,7 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     app.state.repository = repository
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
+    app.add_exception_handler(GameInProgress, _on_in_progress)
     app.add_exception_handler(BadSettings, _on_bad_settings)
     app.add_exception_handler(StaleGameError, _on_stale)
     app.add_exception_handler(RequestValidationError, _on_validation)
@@ -382,6 +392,24 @@ def _add_api_routes(app: FastAPI) -> None:
     def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
         """Play a card, then the bots play until it is your turn again."""
         return _update(games.play(owner, game_id, body.card))
+
+    @app.get(
+        "/api/games/{game_id}/record",
+        tags=["game"],
+        responses={
+            200: {"description": "The game's spades-record/1 record, every hand in full."},
+            404: ERRORS[404],
+            409: {"model": ErrorResponse, "description": "The game is not over yet."},
+        },
+    )
+    def record(game_id: str, games: Games, owner: Owner) -> JSONResponse:
+        """The record of a finished game, to keep or to check its deals with
+        `spades replay` (a game in progress has none: it would show every hand)."""
+        stored = games.finished(owner, game_id)
+        return JSONResponse(
+            game_to_record(stored.game),
+            headers={"Content-Disposition": f'attachment; filename="{record_file(stored.id)}"'},
+        )
 
     @app.get("/api/games/{game_id}/hint", tags=["game"], responses=ERRORS)
     def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:

@@ -30,10 +30,12 @@ from spades.core import (
     IllegalCardError,
     NotYourTurnError,
     Phase,
+    Seeding,
     parse_card,
 )
 from spades.core.game import SEED_BITS
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, partner_of
+from spades.core.seeding import SALT_HEX_DIGITS
 from spades.storage import GameRepository, StoredGame
 
 from .hints import Hint, hint_level, suggest
@@ -47,6 +49,10 @@ MAX_BOT_TURNS: Final = 10_000
 
 class GameNotFound(Exception):
     """No game with this id belongs to the caller."""
+
+
+class GameInProgress(Exception):
+    """The game is not over: what was asked would show hidden cards."""
 
 
 class BadSettings(ValueError):
@@ -110,9 +116,13 @@ class GameService:
         partner_level = check_level(partner or self.default_level, "your partner")
         opponent_level = check_level(opponents or self.default_level, "the opponents")
         if seed is None:
+            # A fair game: a secret seed, committed to now and revealed when it is over.
             seed = secrets.randbits(SEED_BITS)
+            seeding = Seeding.commit(seed, secrets.token_hex(SALT_HEX_DIGITS // 2))
+        else:
+            seeding = Seeding.practice()  # the player knows the seed, so every hand
         levels = self.levels(partner_level, opponent_level)
-        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER})
+        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
         events = list(game.log)  # the first deal
         events += self.run_bots(game, levels)
         game_id = self.repository.create(
@@ -139,6 +149,13 @@ class GameService:
         stored = self.load(owner, game_id)
         card = parse_card_value(value)
         return self._act(owner, stored, lambda game: game.play(HUMAN, card))
+
+    def finished(self, owner: str, game_id: str) -> StoredGame:
+        """One of ``owner``'s games, provided it is over (its record shows every hand)."""
+        stored = self.load(owner, game_id)
+        if not stored.game.is_over:
+            raise GameInProgress(game_id)
+        return stored
 
     def hint(self, owner: str, game_id: str) -> Hint:
         stored = self.load(owner, game_id)
@@ -213,6 +230,7 @@ class GameService:
 
 __all__ = [
     "BadSettings",
+    "GameInProgress",
     "GameNotFound",
     "GameService",
     "Outcome",

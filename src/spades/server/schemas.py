@@ -63,7 +63,10 @@ class NewGameRequest(Request):
         default=None,
         ge=0,
         lt=2**63,
-        description="Seed of the deals: the same seed and the same moves give the same game.",
+        description="Practice: deal from this seed (the same seed and moves give the same "
+        "game). The game is marked as practice, since anyone who knows the seed can work out "
+        "every hand. Leave it out for a fair game: a secret seed, committed to before the "
+        "first deal and revealed when the game is over.",
     )
 
 
@@ -184,6 +187,32 @@ class Settings(BaseModel):
     opponents: str
 
 
+class Fairness(BaseModel):
+    """How the game's deals were chosen, and how anyone can check them."""
+
+    practice: bool = Field(
+        description="The player chose the seed (a practice game): anyone who knows it can "
+        "work out every hand, so these deals prove nothing."
+    )
+    commitment: str | None = Field(
+        description='SHA-256 (hex) of "<seed>:<salt>", fixed before the first card and the '
+        "same all game; null in a practice game."
+    )
+    seed: str | None = Field(
+        description="The seed, in decimal (a string: it may not fit a JavaScript number). "
+        "Revealed once the game is over; in a practice game, the player's own."
+    )
+    salt: str | None = Field(description="Revealed with the seed once the game is over.")
+    record: str | None = Field(
+        description="Where the game's record (spades-record/1) can be downloaded, once it is over."
+    )
+    record_file: str | None = Field(description="The file name the record downloads as.")
+    verify: str | None = Field(
+        description="Once the seed is revealed: the command that checks the commitment and "
+        "every deal against the downloaded record."
+    )
+
+
 class GameState(BaseModel):
     """Everything South may know about the game now."""
 
@@ -206,6 +235,10 @@ class GameState(BaseModel):
     score_sheet: list[HandResult]
     game_over: GameOverInfo | None
     settings: Settings
+    fairness: Fairness | None = Field(
+        description="How the deals were chosen; null for games stored before seeds were "
+        "committed to."
+    )
     target: int
     floor: int
 

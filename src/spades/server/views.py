@@ -28,6 +28,7 @@ from spades.core.seats import (
 
 from .schemas import (
     BidValue,
+    Fairness,
     GameEvent,
     GameOverInfo,
     GameState,
@@ -64,6 +65,39 @@ def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | No
             for i, card in enumerate(cards)
         ],
         winner=None if winner is None else SEAT_LETTERS[winner],  # type: ignore[arg-type]
+    )
+
+
+def record_file(game_id: str) -> str:
+    """The name a game's record downloads as (and the verify command reads)."""
+    return f"spades-{game_id}.json"
+
+
+def fairness(game: Game, game_id: str) -> Fairness | None:
+    """How the deals were chosen; the seed only once nothing it deals is hidden."""
+    seeding = game.seeding
+    if seeding is None:
+        return None
+    if seeding.is_practice:
+        return Fairness(
+            practice=True, commitment=None, seed=str(game.seed), salt=None,
+            record=None, record_file=None, verify=None,
+        )  # fmt: skip
+    if not game.is_over:
+        return Fairness(
+            practice=False, commitment=seeding.commitment, seed=None, salt=None,
+            record=None, record_file=None, verify=None,
+        )  # fmt: skip
+    file = record_file(game_id)
+    return Fairness(
+        practice=False,
+        commitment=seeding.commitment,
+        seed=str(game.seed),
+        salt=seeding.salt,
+        record=f"/api/games/{game_id}/record",
+        record_file=file,
+        verify=f"spades replay {file} --seed {game.seed} --salt {seeding.salt} "
+        f"--commitment {seeding.commitment}",
     )
 
 
@@ -133,6 +167,7 @@ def game_state(
         score_sheet=[hand_result(scored, game.rules) for scored in game.history],
         game_over=game_over_info(game),
         settings=Settings(partner=partner_level, opponents=opponent_level),
+        fairness=fairness(game, game_id),
         target=game.rules.target,
         floor=game.rules.floor,
     )

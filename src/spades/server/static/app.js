@@ -256,6 +256,23 @@ function renderCenter(view) {
   const pill = $("spades-broken");
   pill.classList.toggle("broken", view.spades_broken);
   pill.textContent = view.spades_broken ? "\u2660 Spades broken" : "\u2660 Spades not broken";
+  renderDealPill(view);
+}
+
+// How the deals were chosen, always in view: the commitment of a fair game (shown
+// from the first deal), or "practice" when the player chose the seed.
+function renderDealPill(view) {
+  const pill = $("deal-pill");
+  const fair = view.fairness;
+  pill.hidden = !fair;
+  if (!fair) return;
+  pill.classList.toggle("practice", fair.practice);
+  pill.textContent = fair.practice
+    ? `Practice deal · seed ${fair.seed}`
+    : `\u2713 Fair deal · ${fair.commitment.slice(0, 8)}`;
+  pill.title = fair.practice
+    ? "You chose the seed: anyone who knows it can work out every hand"
+    : "The deals were fixed before the first card: see how to check them";
 }
 
 function renderTrick(view) {
@@ -631,6 +648,7 @@ function showGameOver(view) {
   $("gameover-body").textContent = over.you_won
     ? `You and North win, ${us} to ${them}. ${over.reason}.`
     : `West and East win, ${them} to ${us}. ${over.reason}.`;
+  $("gameover-fair").hidden = !view.fairness || view.fairness.practice;
   openDialog("gameover-dialog");
   announce($("gameover-body").textContent);
   $("gameover-new").focus();
@@ -691,6 +709,98 @@ function renderSheet(view) {
   totals.className = "num";
   totals.textContent = view.teams.map((t) => `${t.team} ${t.score}`).join(" · ");
   body.replaceChildren(table);
+}
+
+function paragraph(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
+}
+
+// A value to read or copy exactly: the commitment, the command.
+function exact(text, id) {
+  const box = div("exact");
+  const code = document.createElement("code");
+  code.id = id;
+  code.textContent = text;
+  box.append(code);
+  if (navigator.clipboard) {
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "secondary copy";
+    copy.textContent = "Copy";
+    copy.setAttribute("aria-label", `Copy ${id === "fair-verify" ? "the command" : "the commitment"}`);
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(text);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select it to copy";
+      }
+    });
+    box.append(copy);
+  }
+  return box;
+}
+
+function renderFairness(view) {
+  const fair = view.fairness;
+  const parts = [];
+  if (fair.practice) {
+    $("fair-title").textContent = "A practice deal";
+    parts.push(
+      paragraph(
+        `You chose this game's seed (${fair.seed}), so its deals are no secret: anyone who knows ` +
+          "the seed can work out every hand. That is why the game is marked as practice.",
+      ),
+      paragraph(
+        "For a fair game, start a new game without a seed in the address: the server then deals " +
+          "from a secret seed and shows you its fingerprint before the first card.",
+      ),
+    );
+  } else {
+    $("fair-title").textContent = "Fair deals";
+    parts.push(
+      paragraph(
+        "Before the first card, the server fixed every deal of this game with a secret seed and " +
+          "showed you this fingerprint of it (the SHA-256 of the seed and a random salt):",
+      ),
+      exact(fair.commitment, "fair-commitment"),
+    );
+    if (fair.seed === null) {
+      parts.push(
+        paragraph(
+          "It stays the same all game. When the game is over the seed is revealed here, and you " +
+            "can check that every hand was dealt from it: no deal can be changed once the game has begun.",
+        ),
+      );
+    } else {
+      const link = document.createElement("a");
+      link.href = fair.record;
+      link.download = fair.record_file;
+      link.id = "fair-record";
+      link.textContent = `Download the record (${fair.record_file})`;
+      const download = document.createElement("p");
+      download.append(link);
+      parts.push(
+        paragraph(`The game is over. The seed was ${fair.seed}, with the salt ${fair.salt}.`),
+        download,
+        paragraph("Then check every deal with the spades command:"),
+        exact(fair.verify, "fair-verify"),
+        paragraph(
+          'It checks that the SHA-256 of "seed:salt" is the fingerprint above, deals every hand ' +
+            "again from the seed and compares it with the record, whose hands for you are the ones you played.",
+        ),
+      );
+    }
+  }
+  $("fair-body").replaceChildren(...parts);
+}
+
+function openFairness() {
+  if (!app.view?.fairness) return;
+  renderFairness(app.view);
+  openDialog("fair-dialog");
 }
 
 function openWelcome(canGoBack) {
@@ -780,9 +890,12 @@ function newGame() {
     partner: app.prefs.partner ?? undefined,
     opponents: app.prefs.opponents ?? undefined,
   };
-  // ?seed=N deals a chosen game again (the same seed and moves give the same game).
+  // ?seed=N deals a chosen game again (the same seed and moves give the same game): a
+  // practice game, marked so. Only seeds a JavaScript number holds exactly are sent.
   const seed = new URLSearchParams(location.search).get("seed");
-  if (seed !== null && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
+  if (seed !== null && /^\d{1,16}$/.test(seed) && Number.isSafeInteger(Number(seed))) {
+    body.seed = Number(seed);
+  }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   app.view = null;
   app.state = null;
@@ -967,6 +1080,8 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("gameover-new").addEventListener("click", () => newGame());
+  $("deal-pill").addEventListener("click", openFairness);
+  $("gameover-fair").addEventListener("click", openFairness);
 }
 
 async function start() {

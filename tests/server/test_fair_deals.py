@@ -1,0 +1,142 @@
+"""Provably fair deals through the API, end to end.
+
+An ordinary game shows a commitment from the first deal, the same in every
+response, and hides its seed until the game is over; then the seed and salt
+hash to that commitment, every deal (South's hands as the page showed them
+included) comes from the seed, and the command the page shows verifies the
+downloaded record. A game dealt from a seed the player chose is marked practice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spades.core import SOUTH, card_name, game_from_record, seeded_deals
+from spades.core.cards import cards_in
+
+from .conftest import stored_game
+
+QUICK = {"partner": "random", "opponents": "random"}
+"""Bots that answer at once: this test is about the deals."""
+
+
+def play_to_the_end(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every response body from the first deal to the end; South bids 6 (with a
+    random partner the team is soon set below -200) and plays its first legal card."""
+    bodies = [body]
+    game = body["game"]
+    for _ in range(400):
+        if game["phase"] == "over":
+            return bodies
+        if game["phase"] == "bidding":
+            response = client.post(f"/api/games/{game['id']}/bid", json={"bid": 6})
+        else:
+            card = game["legal_cards"][0]
+            response = client.post(f"/api/games/{game['id']}/play", json={"card": card})
+        assert response.status_code == 200, response.text
+        bodies.append(response.json())
+        game = bodies[-1]["game"]
+    raise AssertionError("the game did not end")
+
+
+def south_hands_shown(bodies: list[dict[str, Any]]) -> dict[int, set[str]]:
+    """South's 13 cards of each hand, as the responses showed them."""
+    shown: dict[int, set[str]] = {}
+    for body in bodies:
+        game = body["game"]
+        if len(game["hand"]) == 13:
+            shown.setdefault(game["hand_number"], set(game["hand"]))
+    return shown
+
+
+def test_a_fair_game_commits_to_its_seed_and_reveals_it_at_the_end(
+    app: FastAPI, client: TestClient, tmp_path: Path
+) -> None:
+    first = client.post("/api/games", json=QUICK)
+    assert first.status_code == 201
+    game_id = first.json()["game"]["id"]
+    fairness = first.json()["game"]["fairness"]
+    commitment = fairness["commitment"]
+    assert re.fullmatch(r"[0-9a-f]{64}", commitment)
+    assert fairness == {
+        "practice": False, "commitment": commitment, "seed": None, "salt": None,
+        "record": None, "record_file": None, "verify": None,
+    }  # fmt: skip
+
+    secret = stored_game(app, client, game_id)
+    seed, salt = str(secret.seed), secret.seeding.salt if secret.seeding else None
+    assert salt is not None and len(seed) >= 10
+
+    # While the game is on: the same commitment everywhere, the seed and salt nowhere.
+    refused = client.get(f"/api/games/{game_id}/record")
+    assert refused.status_code == 409 and refused.json()["rule"] == "game-in-progress"
+    for path in ("/api/games", f"/api/games/{game_id}", "/api/games/latest"):
+        text = client.get(path).text
+        assert seed not in text and salt not in text, path
+    bodies = play_to_the_end(client, first.json())
+    assert len(bodies) > 28, "more than one hand was dealt"
+    for body in bodies[:-1]:
+        assert body["game"]["fairness"]["commitment"] == commitment
+        text = str(body)
+        assert seed not in text and salt not in text, "the seed leaked before the end"
+
+    # The end: seed and salt revealed, and they hash to the commitment seen at the start.
+    revealed = bodies[-1]["game"]["fairness"]
+    assert revealed["commitment"] == commitment
+    assert (revealed["seed"], revealed["salt"]) == (seed, salt)
+    assert hashlib.sha256(f"{seed}:{salt}".encode()).hexdigest() == commitment
+
+    # The record: every deal is the one the seed gives, South's as the page showed them.
+    download = client.get(revealed["record"])
+    assert download.status_code == 200
+    assert download.headers["content-disposition"] == (
+        f'attachment; filename="{revealed["record_file"]}"'
+    )
+    record = download.json()
+    assert record["seeding"] == {"kind": "committed", "commitment": commitment, "salt": salt}
+    deals = game_from_record(record).deals()
+    assert deals == [deal for deal, _ in zip(seeded_deals(int(seed)), deals, strict=False)]
+    shown = south_hands_shown(bodies)
+    assert len(shown) == len(deals)
+    for number, (_dealer, hands) in enumerate(deals, start=1):
+        assert shown[number] == {card_name(c) for c in cards_in(hands[SOUTH])}
+
+    # The command the page shows, run as a player would, on the downloaded file.
+    (tmp_path / revealed["record_file"]).write_bytes(download.content)
+    words = shlex.split(revealed["verify"])
+    assert words[:3] == ["spades", "replay", revealed["record_file"]]
+    spades = str(Path(sys.executable).parent / "spades")
+    result = subprocess.run(
+        [spades, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert "deals verified" in result.stdout
+
+
+def test_a_seed_chosen_by_the_player_makes_a_practice_game(
+    app: FastAPI, client: TestClient
+) -> None:
+    body = client.post("/api/games", json={"seed": 42, **QUICK}).json()
+    fairness = body["game"]["fairness"]
+    assert fairness["practice"] is True
+    assert fairness["seed"] == "42" and fairness["commitment"] is None
+    stored = stored_game(app, client, body["game"]["id"])
+    assert stored.seeding is not None and stored.seeding.is_practice
+
+
+def test_only_the_owner_downloads_a_record(client: TestClient, other_client: TestClient) -> None:
+    body = client.post("/api/games", json=QUICK).json()
+    bodies = play_to_the_end(client, body)
+    record = bodies[-1]["game"]["fairness"]["record"]
+    assert client.get(record).status_code == 200
+    other_client.post("/api/games", json=QUICK)
+    assert other_client.get(record).status_code == 404
