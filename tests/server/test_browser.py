@@ -489,3 +489,54 @@ def test_a_chosen_seed_is_marked_practice_on_the_table(browser: Any, server: Ser
     page.click("#deal-pill")
     assert "anyone who knows the seed can work out every hand" in page.inner_text("#fair-body")
     assert page.page_errors == []
+
+
+def test_new_game_asks_first_and_your_games_resumes_any_game(browser: Any, server: Server) -> None:
+    shots = screenshot_dir()
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    page.keyboard.press("3")
+    page.keyboard.press("Enter")
+    page.wait_for_function(WAIT_FOR_SOUTH)
+    first = table_position(page)
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
+    first_id = api(server, cookie, "GET", "/api/games/latest")["game"]["id"]
+
+    # "New game" on a game in progress asks first, and "Keep playing" changes nothing.
+    page.click("#settings-button")
+    page.click("#start-game")
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert "Hand 1 is under way" in page.inner_text("#confirm-body")
+    assert "Your games" in page.inner_text("#confirm-body")
+    assert page.evaluate("document.activeElement.id") == "confirm-keep"
+    page.click("#confirm-keep")
+    assert table_position(page) == first
+    assert len(api(server, cookie, "GET", "/api/games")["games"]) == 1
+
+    # Confirmed, it deals a new game; the first one is kept.
+    page.click("#settings-button")
+    page.click("#start-game")
+    page.click("#confirm-new")
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    assert table_position(page)["hand"] != first["hand"]
+
+    # Your games: both unfinished games, the one on the table marked, the other resumable.
+    page.click("#games-button")
+    page.wait_for_selector("#games-list .game-item >> nth=1")
+    items = page.locator("#games-list .game-item")
+    assert items.count() == 2
+    assert items.nth(0).locator("button").inner_text() == "Playing now"
+    assert "Hand 1" in items.nth(1).inner_text() and "last played" in items.nth(1).inner_text()
+    if shots:
+        page.screenshot(path=str(shots / "your-games.png"))
+    items.nth(1).get_by_role("button", name="Resume").click()
+    page.wait_for_selector("#hand .card.playable")
+    assert table_position(page) == first
+    assert f"game={first_id}" in page.url
+    # A reload stays on the game chosen, not the one dealt most recently.
+    page.reload()
+    page.wait_for_selector("#hand .card.playable")
+    assert table_position(page) == first
+    assert page.page_errors == []

@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
@@ -40,19 +40,19 @@ from .schemas import (
     BotLevels,
     ErrorResponse,
     GameList,
-    GameSummary,
     GameUpdate,
     HintResponse,
     NewGameRequest,
     PlayRequest,
 )
-from .views import bid_value, game_state, public_events, record_file
+from .views import bid_value, game_state, game_summary, public_events, record_file
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 COOKIE: Final = "spades_player"
 COOKIE_MAX_AGE: Final = 400 * 24 * 3600  # the longest browsers keep a cookie
 TOKEN_BYTES: Final = 32
 MAX_TOKEN_LENGTH: Final = 128
+MAX_LISTED: Final = 100
 
 PAGE_HEADERS: Final = {
     # The page loads nothing from elsewhere; say so, so nothing else can be injected.
@@ -199,7 +199,7 @@ def describe_validation(errors: Any) -> str:
         return "The request is malformed."
     first = errors[0]
     kind = first.get("type", "")
-    place = [str(part) for part in first.get("loc", ()) if part != "body"]
+    place = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     field = ".".join(place)
     if kind == "json_invalid":
         return "The request body is not valid JSON."
@@ -224,6 +224,8 @@ FIELD_HELP: Final = {
     "seed": "The seed must be a whole number from 0 to 2**63 - 1.",
     "partner": "The partner's level must be the name of a bot level.",
     "opponents": "The opponents' level must be the name of a bot level.",
+    "limit": f"The limit must be a whole number from 1 to {MAX_LISTED}.",
+    "unfinished": "unfinished must be true or false.",
 }
 
 
@@ -341,26 +343,20 @@ def _add_api_routes(app: FastAPI) -> None:
         )
 
     @app.get("/api/games", tags=["game"])
-    def list_games(games: Games, request: Request) -> GameList:
+    def list_games(
+        games: Games,
+        request: Request,
+        unfinished: Annotated[
+            bool, Query(description="Only the games still in progress, to resume one.")
+        ] = False,
+        limit: Annotated[int, Query(ge=1, le=MAX_LISTED, description="At most this many.")] = 20,
+    ) -> GameList:
         """Your games, most recent first."""
         token = _token(request)
         if token is None:
             return GameList(games=[])
-        rows = games.repository.list_games(owner_key(token))
-        return GameList(
-            games=[
-                GameSummary(
-                    id=row.id,
-                    hand_number=row.hand_number,
-                    finished=row.finished,
-                    winner=row.winner,  # type: ignore[arg-type]
-                    partner=row.partner_level,
-                    opponents=row.opponent_level,
-                    updated_at=row.updated_at.isoformat(),
-                )
-                for row in rows
-            ]
-        )
+        rows = games.repository.list_games(owner_key(token), limit, unfinished_only=unfinished)
+        return GameList(games=[game_summary(row) for row in rows])
 
     @app.get(
         "/api/games/latest",

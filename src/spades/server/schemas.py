@@ -311,7 +311,10 @@ class GameSummary(BaseModel):
     winner: TeamName | None
     partner: str
     opponents: str
-    updated_at: str
+    scores: dict[TeamName, int] = Field(description="Both teams' totals so far.")
+    practice: bool = Field(description="Dealt from a seed the player chose.")
+    started_at: str = Field(description="When the game began (ISO 8601, UTC).")
+    updated_at: str = Field(description="When it was last played (ISO 8601, UTC).")
 
 
 class GameList(BaseModel):

@@ -7,6 +7,7 @@ those already played. Other seats appear as a count of cards left.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Final
 
 from pydantic import TypeAdapter
@@ -25,6 +26,7 @@ from spades.core.seats import (
     team_of,
     team_seats,
 )
+from spades.storage.models import GameRow
 
 from .schemas import (
     BidValue,
@@ -32,6 +34,7 @@ from .schemas import (
     GameEvent,
     GameOverInfo,
     GameState,
+    GameSummary,
     HandResult,
     NilOutcome,
     PlayedCard,
@@ -260,3 +263,26 @@ def hand_result(scored: ScoredHand, rules: Rules) -> HandResult:
 def public_events(events: list[Event]) -> list[GameEvent]:
     """The events as the API sends them: each one's ``to_dict()``, validated."""
     return _EVENTS.validate_python([event.to_dict() for event in events])
+
+
+def game_summary(row: GameRow) -> GameSummary:
+    """A line of the games list, from the stored row (its record is not replayed)."""
+    final = row.record.get("final") or {}
+    seeding = row.record.get("seeding") or {}
+    return GameSummary(
+        id=row.id,
+        hand_number=row.hand_number,
+        finished=row.finished,
+        winner=row.winner,  # type: ignore[arg-type]
+        partner=row.partner_level,
+        opponents=row.opponent_level,
+        scores={"NS": final.get("NS", 0), "EW": final.get("EW", 0)},
+        practice=seeding.get("kind") == "practice",
+        started_at=_utc(row.created_at).isoformat(),
+        updated_at=_utc(row.updated_at).isoformat(),
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -885,7 +885,35 @@ async function suggestBid(view) {
   }
 }
 
-function newGame() {
+const inProgress = () => Boolean(app.state && !app.state.game_over);
+
+// "New game" never drops a game in progress without asking; the game stays saved either way.
+function confirmNewGame() {
+  const view = app.state;
+  const us = teamOf(view, "NS").score;
+  const them = teamOf(view, "EW").score;
+  $("confirm-body").textContent =
+    `Hand ${view.hand_number} is under way: You & North ${us}, West & East ${them}. ` +
+    "It stays saved: Your games takes you back to it.";
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  openDialog("confirm-dialog");
+  $("confirm-keep").focus();
+}
+
+// The game the address names (?game=ID, set when one is picked from Your games), so a
+// reload shows it rather than the game played most recently.
+function chosenGameId() {
+  return new URLSearchParams(location.search).get("game");
+}
+
+function nameGameInAddress(id) {
+  const url = new URL(location.href);
+  if (id) url.searchParams.set("game", id);
+  else url.searchParams.delete("game");
+  history.replaceState(null, "", url);
+}
+
+async function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
     opponents: app.prefs.opponents ?? undefined,
@@ -897,9 +925,16 @@ function newGame() {
     body.seed = Number(seed);
   }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  // The new deal animates from a bare table; should it fail, the old game comes back.
+  const previous = { view: app.view, state: app.state };
   app.view = null;
   app.state = null;
-  return perform(() => api("POST", "/api/games", body));
+  await perform(() => api("POST", "/api/games", body));
+  if (app.state) nameGameInAddress(null); // the latest game now: no need to name it
+  else if (previous.state) {
+    ({ view: app.view, state: app.state } = previous);
+    render(app.view);
+  }
 }
 
 function bid(value) {
@@ -934,17 +969,104 @@ async function askHint() {
 
 async function reload() {
   try {
-    const update = await api("GET", "/api/games/latest");
+    let update = null;
+    const chosen = chosenGameId();
+    if (chosen) {
+      update = await api("GET", `/api/games/${encodeURIComponent(chosen)}`).catch((error) => {
+        if (error.status !== 404) throw error;
+        nameGameInAddress(null); // not (or no longer) this browser's: show the latest instead
+        return null;
+      });
+    }
+    update ??= await api("GET", "/api/games/latest");
     if (!update) return false; // 204: this browser has no game yet
-    app.state = update.game;
-    app.hint = null;
-    render(update.game);
-    if (update.game.game_over) showGameOver(update.game);
-    else if (update.game.your_turn && update.game.phase === "bidding") suggestBid(update.game);
+    show(update.game);
     return true;
   } catch (error) {
-    if (error.status !== 404) showMessage(error.message);
+    showMessage(error.message);
     return false;
+  }
+}
+
+// Draw a game as it stands, with no events to animate (a reload, a resumed game).
+function show(game) {
+  app.state = game;
+  app.hint = null;
+  clearMessage();
+  render(game);
+  if (game.game_over) showGameOver(game);
+  else if (game.your_turn && game.phase === "bidding") suggestBid(game);
+}
+
+// ---------------------------------------------------------------- your games
+
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+
+function ago(iso) {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
+  }
+  return "just now";
+}
+
+const levelName = (level) => level[0].toUpperCase() + level.slice(1);
+
+function gameItem(game) {
+  const item = document.createElement("li");
+  item.className = "game-item";
+  const current = app.state?.id === game.id;
+  const info = div("game-info");
+  info.append(
+    div("game-title", `Hand ${game.hand_number} · You & North ${game.scores.NS} · West & East ${game.scores.EW}`),
+    div(
+      "game-meta",
+      [
+        `${levelName(game.partner)} partner, ${game.opponents} opponents`,
+        game.practice ? "practice deal" : null,
+        `started ${ago(game.started_at)}, last played ${ago(game.updated_at)}`,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ),
+  );
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = current ? "secondary" : "primary";
+  button.textContent = current ? "Playing now" : "Resume";
+  button.disabled = current;
+  button.dataset.game = game.id;
+  if (!current) button.setAttribute("aria-label", `Resume hand ${game.hand_number}, ${ago(game.updated_at)}`);
+  item.append(info, button);
+  return item;
+}
+
+async function openYourGames() {
+  const list = $("games-list");
+  list.replaceChildren(div("empty", "Looking for your games…"));
+  openDialog("games-dialog");
+  try {
+    const { games } = await api("GET", "/api/games?unfinished=true&limit=100");
+    list.replaceChildren(...games.map(gameItem));
+    if (!games.length) list.replaceChildren(div("empty", "No game in progress: every game you started is over."));
+    list.querySelector("button:not([disabled])")?.focus();
+  } catch (error) {
+    list.replaceChildren(div("empty", error.message));
+  }
+}
+
+async function resume(id) {
+  if (app.busy) return;
+  try {
+    const update = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    $("games-dialog").close();
+    nameGameInAddress(id);
+    show(update.game);
+    announce(`Back to your game: hand ${update.game.hand_number}.`);
+    if (update.game.your_turn) announce(update.game.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
+  } catch (error) {
+    $("games-list").prepend(div("empty error", error.message));
   }
 }
 
@@ -1065,7 +1187,19 @@ function wire() {
     app.prefs.opponents = $("opponent-level").value;
     app.prefs.speed = $("speed-select").value;
     savePrefs();
-    newGame();
+    if (inProgress()) confirmNewGame();
+    else newGame();
+  });
+  $("confirm-keep").addEventListener("click", () => $("confirm-dialog").close());
+  $("confirm-new").addEventListener("click", () => newGame());
+  $("games-button").addEventListener("click", openYourGames);
+  $("games-new").addEventListener("click", () => {
+    $("games-dialog").close();
+    openWelcome(Boolean(app.state));
+  });
+  $("games-list").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-game]");
+    if (button && !button.disabled) resume(button.dataset.game);
   });
   $("welcome-dialog").addEventListener("cancel", (event) => {
     if (!app.state) event.preventDefault(); // nothing to go back to yet
