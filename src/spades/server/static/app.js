@@ -3,7 +3,7 @@
 // public events that led to it. It never holds another seat's cards: the server
 // never sends them.
 
-import { cardBack, cardFace, cardName, suitOf } from "./cards.js";
+import { cardBack, cardFace, cardName, cardShort, suitOf } from "./cards.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
@@ -137,6 +137,7 @@ function render(view) {
   renderSouthSeat(view);
   renderCenter(view);
   renderTrick(view);
+  renderTrickResult(view);
   renderBidding(view);
   renderHand(view);
   renderStatus(view);
@@ -293,6 +294,32 @@ function renderTrick(view) {
     if (view.trick.cards.length && view.trick.cards[0].seat === seat) face.classList.add("lead");
     slot.replaceChildren(face);
   }
+}
+
+// Who took the trick and with which card, in words: while the winning card glows, and
+// until the next trick is taken. The line is a live region, so a screen reader says it
+// once per trick (the text of a trick never changes, so it is not repeated).
+function renderTrickResult(view) {
+  const line = $("trick-result");
+  const trick = view.trick.winner ? view.trick : view.phase === "playing" ? view.last_trick : null;
+  const key = trick?.winner ? trick.cards.map((p) => p.card).join(" ") : "";
+  line.classList.toggle("fresh", Boolean(view.trick.winner));
+  if (line.dataset.trick === key) return;
+  line.dataset.trick = key;
+  if (!key) {
+    line.replaceChildren();
+    return;
+  }
+  const card = trick.cards.find((p) => p.seat === trick.winner).card;
+  const short = document.createElement("span");
+  short.className = `card-short ${"HD".includes(suitOf(card)) ? "red" : "black"}`;
+  short.setAttribute("aria-hidden", "true");
+  short.textContent = cardShort(card);
+  const spoken = document.createElement("span");
+  spoken.className = "sr-only";
+  spoken.textContent = cardName(card);
+  const who = trick.winner === "S" ? "You" : SEAT_NAMES[trick.winner];
+  line.replaceChildren(`${who} won the trick with the `, short, spoken);
 }
 
 function biddingOrder(view) {
@@ -564,9 +591,7 @@ async function playEvents(events, final) {
       case "trick_won": {
         view.trick.winner = event.seat;
         render(view);
-        const winnerCard = view.trick.cards.find((p) => p.seat === event.seat)?.card;
-        announce(`${event.seat === "S" ? "You win" : `${SEAT_NAMES[event.seat]} wins`} the trick${winnerCard ? ` with the ${cardName(winnerCard)}` : ""}.`);
-        await wait(900);
+        await wait(900); // the trick-result line says who won it, with which card
         await collectTrick(event.seat);
         seatOf(view, event.seat).tricks += 1;
         recountTeams(view);
