@@ -579,3 +579,141 @@ def test_who_won_each_trick_is_said_in_words(browser: Any, server: Server) -> No
         assert after["live"] == "polite"
         assert during["shown"] == after["shown"], "the words stay until the next trick"
     assert page.page_errors == []
+
+
+SHEET_FITS = """() => {
+    const box = document.getElementById('sheet-body');
+    const right = box.getBoundingClientRect().right;
+    const cut = [...box.querySelectorAll('th, td')]
+        .filter((cell) => cell.getBoundingClientRect().right > right + 0.5)
+        .map((cell) => cell.textContent);
+    return {scroll: box.scrollWidth, client: box.clientWidth, cut};
+}"""
+
+
+def long_sheet(server: Server, cookie: str) -> dict[str, Any]:
+    """A finished practice game whose sheet has long lines: Nils failed and made,
+    sets, bag penalties, totals in the hundreds below zero."""
+    body = {"partner": "random", "opponents": "random", "seed": 5}
+    game = api(server, cookie, "POST", "/api/games", body)["game"]
+    bids = ["nil", 2, 13, 1]
+    while game["phase"] != "over":
+        if game["phase"] == "bidding":
+            bid = bids[game["hand_number"] % len(bids)]
+            game = api(server, cookie, "POST", f"/api/games/{game['id']}/bid", {"bid": bid})["game"]
+        else:
+            card = game["legal_cards"][-1]
+            game = api(server, cookie, "POST", f"/api/games/{game['id']}/play", {"card": card})[
+                "game"
+            ]
+    return game
+
+
+def test_the_score_sheet_fits_its_box_on_a_desktop_and_a_phone(
+    browser: Any, server: Server
+) -> None:
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
+    game = long_sheet(server, cookie)
+    totals = {str(team["total"]) for team in game["score_sheet"][-1]["teams"]}
+    assert any(total.startswith("-") and len(total) >= 4 for total in totals)
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.reload()
+        page.wait_for_selector("#gameover-dialog[open]")
+        page.click("#gameover-sheet")
+        page.wait_for_selector("#sheet-dialog[open]")
+        fit = page.evaluate(SHEET_FITS)
+        assert fit["scroll"] <= fit["client"], (width, fit)
+        assert fit["cut"] == [], (width, fit)
+        shown = page.eval_on_selector_all(
+            "#sheet-body .col-total", "cells => cells.map(c => c.textContent)"
+        )
+        assert any(total in text for text in shown[-2:] for total in totals), shown
+        page.keyboard.press("Escape")
+    assert page.page_errors == []
+
+
+HEADER_ROWS = """() => {
+    const tops = [...document.querySelectorAll('.topbar .tool')].map((e) => e.getBoundingClientRect().top);
+    const scores = document.querySelector('.topbar .scores').getBoundingClientRect();
+    const tools = document.querySelector('.topbar .actions').getBoundingClientRect();
+    return {
+        toolRows: new Set(tops.map(Math.round)).size,
+        sameRow: scores.top < tools.bottom && tools.top < scores.bottom,
+        right: Math.max(...[...document.querySelectorAll('.topbar .tool, .topbar .teambox')]
+            .map((e) => e.getBoundingClientRect().right)),
+        clipped: [...document.querySelectorAll('.topbar .teambox')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 0.5).length,
+    };
+}"""
+
+
+def two_nil_bids(page: Any, server: Server) -> None:
+    """The page shows the widest scores: both teams "N+Nil", totals far below zero
+    (the server's own state for this game, with the bids and scores changed)."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
+    state = api(server, cookie, "GET", "/api/games/latest")
+    for seat in state["game"]["seats"]:
+        seat["bid"] = {"N": "nil", "E": "nil", "S": 10, "W": 12}[seat["seat"]]
+    state["game"]["teams"][0].update(bid=10, nil_seats=["N"], score=-180, bags=9)
+    state["game"]["teams"][1].update(bid=12, nil_seats=["E"], score=-170, bags=9)
+    page.route("**/api/games/latest", lambda route: route.fulfill(json=state))
+    page.reload()
+    page.wait_for_selector("#hand .card")
+
+
+def test_the_header_stays_one_row_at_1280_with_two_nil_bids(browser: Any, server: Server) -> None:
+    page = new_page(browser, server, width=1280, height=800)
+    page.goto(f"{server.url}/?speed=instant&seed=7")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    two_nil_bids(page, server)
+    assert "+Nil" in page.inner_text("#team-NS") and "+Nil" in page.inner_text("#team-EW")
+    header = page.evaluate(HEADER_ROWS)
+    assert header["toolRows"] == 1 and header["sameRow"], header
+    assert header["right"] <= 1280 and header["clipped"] == 0, header
+
+
+TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
+    // The widest run of points, on any line across the card, where a tap lands on it.
+    const box = card.getBoundingClientRect();
+    let widest = 0;
+    for (let y = box.top + 2; y < box.bottom - 2; y += 3) {
+        let run = 0;
+        for (let x = Math.floor(box.left); x <= box.right; x += 1) {
+            const hit = document.elementFromPoint(x, y);
+            run = hit && hit.closest('.card') === card ? run + 1 : 0;
+            widest = Math.max(widest, run);
+        }
+    }
+    return widest;
+})"""
+BID_BUTTON_SIZES = """() => [...document.querySelectorAll('#bid-buttons .bid-button')]
+    .map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_on_a_phone_every_card_and_bid_is_big_enough_to_tap(
+    browser: Any, server: Server, width: int, height: int
+) -> None:
+    page = new_page(browser, server, width=width, height=height)
+    page.goto(f"{server.url}/?speed=instant&seed=7")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
+    sizes = page.evaluate(BID_BUTTON_SIZES)
+    assert len(sizes) == 14 and min(min(w, h) for w, h in sizes) >= 44, sizes
+    assert min(page.evaluate(TAP_STRIPS)) >= 44
+    page.keyboard.press("3")
+    page.keyboard.press("Enter")
+    page.wait_for_function(WAIT_FOR_SOUTH)
+    strips = page.evaluate(TAP_STRIPS)
+    assert len(strips) == 13 and min(strips) >= 44, strips
+    two_nil_bids(page, server)
+    header = page.evaluate(HEADER_ROWS)
+    assert header["right"] <= width and header["clipped"] == 0, header
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.page_errors == []

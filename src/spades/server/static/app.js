@@ -415,16 +415,35 @@ function renderHand(view) {
     if (index > 0 && suitOf(cards[index - 1]) !== suitOf(card)) button.classList.add("suit-start");
     if (app.hint?.kind === "card" && app.hint.card === card && playing) button.classList.add("suggested");
     button.tabIndex = index === app.handFocus ? 0 : -1;
-    const middle = (cards.length - 1) / 2;
-    button.style.setProperty("--tilt", `${(index - middle) * 1.6}deg`);
-    button.style.setProperty("--drop", `${Math.abs(index - middle) ** 2 * 0.4}px`);
     button.append(cardFace(card));
     return button;
   });
-  hand.replaceChildren(...buttons);
-  hand.style.setProperty("--gaps", String(Math.max(1, cards.length - 1)));
+  hand.replaceChildren(...handRows(buttons).map(fanRow));
   hand.classList.toggle("my-turn", playing);
   if (hadFocus && buttons.length) buttons[app.handFocus].focus({ preventScroll: true });
+}
+
+// On a narrow screen a hand of more than seven cards is laid out in two rows, so
+// that every card keeps a strip wide enough to tap (44 px or more).
+const NARROW = window.matchMedia("(max-width: 640px)");
+const ROW_OF = 7;
+
+function handRows(cards) {
+  if (!NARROW.matches || cards.length <= ROW_OF) return [cards];
+  const first = Math.ceil(cards.length / 2);
+  return [cards.slice(0, first), cards.slice(first)];
+}
+
+function fanRow(cards) {
+  const row = div("hand-row");
+  const middle = (cards.length - 1) / 2;
+  cards.forEach((button, index) => {
+    button.style.setProperty("--tilt", `${(index - middle) * 1.6}deg`);
+    button.style.setProperty("--drop", `${Math.abs(index - middle) ** 2 * 0.4}px`);
+  });
+  row.style.setProperty("--gaps", String(Math.max(1, cards.length - 1)));
+  row.append(...cards);
+  return row;
 }
 
 function renderStatus(view) {
@@ -679,6 +698,8 @@ function showGameOver(view) {
   $("gameover-new").focus();
 }
 
+const SHEET_COLUMNS = ["Hand", "Team", "Bids", "Tricks", "Result", "Points", "Bags", "Total"];
+
 function renderSheet(view) {
   const body = $("sheet-body");
   if (!view.score_sheet.length) {
@@ -688,10 +709,15 @@ function renderSheet(view) {
   const table = document.createElement("table");
   table.className = "sheet";
   const caption = document.createElement("caption");
-  caption.textContent = "Every hand's bids, tricks, points and bags";
+  // The totals now, here rather than in a footer row: a footer cell as wide as both
+  // totals once pushed the Total column out of the box.
+  caption.textContent =
+    "Every hand's bids, tricks, points and bags. Now: " +
+    view.teams.map((t) => `${TEAM_LABELS[t.team]} ${t.score}`).join(", ") +
+    ".";
   table.append(caption);
   const head = table.createTHead().insertRow();
-  for (const title of ["Hand", "Team", "Bids", "Tricks", "Result", "Points", "Bags", "Total"]) {
+  for (const title of SHEET_COLUMNS) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = title;
@@ -719,20 +745,14 @@ function renderSheet(view) {
           row.append(cell);
         }
         cell.textContent = text;
-        if (column >= 5) cell.className = "num";
+        // On a phone each row is laid out as a small card, its cells labelled (style.css).
+        cell.dataset.label = SHEET_COLUMNS[column];
+        cell.classList.add(`col-${SHEET_COLUMNS[column].toLowerCase()}`);
+        if (column >= 5) cell.classList.add("num");
         if (column === 5) cell.classList.add(result.delta >= 0 ? "good" : "bad");
       });
     });
   }
-  const foot = table.createTFoot().insertRow();
-  const label = document.createElement("th");
-  label.scope = "row";
-  label.colSpan = 7;
-  label.textContent = "Totals";
-  const totals = foot.insertCell();
-  foot.prepend(label);
-  totals.className = "num";
-  totals.textContent = view.teams.map((t) => `${t.team} ${t.score}`).join(" · ");
   body.replaceChildren(table);
 }
 
@@ -1191,6 +1211,7 @@ function wire() {
   document.addEventListener("keydown", onGlobalKey);
 
   $("hint-button").addEventListener("click", askHint);
+  NARROW.addEventListener("change", () => app.view && renderHand(app.view));
   $("sheet-button").addEventListener("click", () => {
     if (app.view) renderSheet(app.view);
     else $("sheet-body").replaceChildren(div("empty", "No game yet."));
