@@ -10,7 +10,15 @@ from typer.testing import CliRunner
 
 from spades.cli.app import app
 from spades.core import Game, game_to_record
+from spades.core.hand import HandState
 from tests.solver.test_analysis import NIL_HAND, played
+from tests.solver.test_information import (
+    GUESS_ENDING,
+    RUFF_ENDING,
+    RUFF_TRICKS,
+    TRICKS_1_TO_11,
+    hand_from_tricks,
+)
 
 runner = CliRunner()
 
@@ -122,3 +130,47 @@ def test_analyze_refuses_bad_options(record: Path) -> None:
     assert run("analyze", str(record), "--hand", "3")[0] == 2
     assert run("analyze", str(record), "--from-trick", "0")[0] == 2
     assert run("analyze", "nowhere.json")[0] == 2
+
+
+def record_of(state: HandState, path: Path) -> Path:
+    """A one-hand game record of a hand written trick by trick."""
+    game = Game(seed=1, preset_deals=[(state.dealer, state.deal)])
+    for seat in state.bid_order:
+        game.bid(seat, state.bids[seat] or 0)
+    for trick in state.tricks:
+        for card in trick.cards:
+            game.play(game.hand.turn, card)
+    path.write_text(json.dumps(game_to_record(game)))
+    return path
+
+
+def test_analyze_by_information_spares_a_guess_that_lost(tmp_path: Path) -> None:
+    path = record_of(hand_from_tricks(TRICKS_1_TO_11 + GUESS_ENDING), tmp_path / "guess.json")
+    code, out = run("analyze", str(path), "--by-information", "--from-trick", "12")
+    text = " ".join(out.split())
+    assert code == 0, out
+    assert "by information" in text
+    assert "no play was a mistake on what its player could know" in text
+    assert (
+        "trick 12: double dummy only, not a mistake on what South could know: "
+        "South's QC cost a trick: discarding the QD was better" in text
+    )
+    # Without the option the same card is blamed.
+    plain = " ".join(run("analyze", str(path), "--from-trick", "12")[1].split())
+    assert "South's QC cost a trick" in plain and "double dummy only" not in plain
+
+
+def test_analyze_by_information_names_a_real_mistake(tmp_path: Path) -> None:
+    path = record_of(hand_from_tricks(RUFF_TRICKS + RUFF_ENDING), tmp_path / "ruff.json")
+    code, out = run("analyze", str(path), "--by-information", "--from-trick", "12", "--deals", "12")
+    text = " ".join(out.split())
+    assert code == 0, out
+    assert "up to 12 deals a play" in text
+    assert "trick 12: South's QD cost 1.0 trick on average: ruffing with the 2S was better" in text
+    assert "double dummy: agrees" in text
+    assert "tricks lost on average" in text
+
+
+def test_analyze_by_information_refuses_zero_deals(record: Path) -> None:
+    code, out = run("analyze", str(record), "--by-information", "--deals", "0")
+    assert code == 2 and "--deals" in out

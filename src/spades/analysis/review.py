@@ -313,7 +313,7 @@ def _explain(
         total = review.before
         keeper = _keeper(position, card, lambda after: _reaches(after, team, -1, total, solver))
         count = "a trick" if review.tricks_lost == 1 else f"{review.tricks_lost} tricks"
-        why = "" if keeper is None else _reason(position, card, keeper) + " "
+        why = "" if keeper is None else why_better(position, card, keeper) + " "
         parts.append(
             f"cost {count}: {why}({TEAM_LONG_NAMES[team]} could take {review.before}, "
             f"{review.after} after it)"
@@ -351,7 +351,7 @@ def _with(card: Card | None, template: str) -> str:
 def _keeper(position: HandState, card: Card, keeps: Callable[[HandState], bool]) -> Card | None:
     """The card likest to ``card`` after which ``keeps`` holds; ``None`` when
     the solver gives up on every candidate."""
-    for other in _closest(card, [c for c in position.legal_cards() if c != card]):
+    for other in closest_first(card, [c for c in position.legal_cards() if c != card]):
         after = position.clone()
         after.apply_play(other)
         try:
@@ -377,12 +377,12 @@ def _nil_safe(after: HandState, nil_seat: Seat, solver: Solver) -> bool:
     return after.phase is not Phase.PLAYING or solver.nil_holds(after, nil_seat)
 
 
-def _closest(card: Card, better: list[Card]) -> list[Card]:
+def closest_first(card: Card, better: list[Card]) -> list[Card]:
     """``better`` ordered by likeness to ``card``: same suit and nearest rank first."""
     return sorted(better, key=lambda c: (SUIT_OF[c] != SUIT_OF[card], abs(c - card), c))
 
 
-def _reason(position: HandState, card: Card, best: Card) -> str:
+def why_better(position: HandState, card: Card, best: Card) -> str:
     """Why ``best`` beats ``card`` in ``position``, in a few words."""
     name = CARD_NAMES[best]
     if not position.trick:
