@@ -129,6 +129,21 @@ def test_a_line_that_is_not_json_is_named() -> None:
         list(read_records(text))
 
 
+def test_a_pretty_printed_record_that_is_not_json_names_the_line_at_fault() -> None:
+    """One record over many lines (as the web game downloads it) with the comma
+    at the end of line 5 missing: the error names line 6, where the parser
+    met the next value (as an editor would), not the opening brace."""
+    lines = json.dumps(finished_record(1), indent=2).splitlines()
+    lines[4] = lines[4].rstrip(",")
+    with pytest.raises(RecordError, match=r"^line 6: not valid JSON \(Expecting ',' delimiter"):
+        list(read_records("\n".join(lines)))
+    # A list of records is one document too.
+    listed = json.dumps([finished_record(1)], indent=2).replace('"hands"', "hands", 1)
+    bad_line = next(n for n, line in enumerate(listed.splitlines(), 1) if "hands" in line)
+    with pytest.raises(RecordError, match=f"^line {bad_line}: not valid JSON"):
+        list(read_records(listed))
+
+
 def test_a_record_without_a_seed_keeps_none() -> None:
     record = finished_record()
     record["seed"] = None

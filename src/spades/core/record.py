@@ -388,16 +388,24 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
     """The records in ``text`` with the line each starts on.
 
     ``text`` is one JSON record (pretty-printed or not), a JSON list of
-    records, or JSON lines (one record a line; blank lines are skipped). A line
-    that is not JSON raises ``RecordError`` naming it.
+    records, or JSON lines (one record a line; blank lines are skipped). Text
+    that is not JSON raises ``RecordError`` naming the line at fault.
     """
     stripped = text.strip()
     if not stripped:
         return
     try:
         whole = json.loads(stripped)
-    except json.JSONDecodeError:
+    except json.JSONDecodeError as error:
         whole = None
+        if not _first_line_is_json(text):
+            # One document over many lines (pretty-printed): its own error
+            # names the line at fault; reading it line by line would blame line 1.
+            offset = len(text) - len(text.lstrip())
+            line = _line_at(text, offset + error.pos)
+            raise RecordError(
+                f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {line}"
+            ) from None
     else:
         if isinstance(whole, list):
             yield from _list_items(text)
@@ -414,6 +422,17 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
             raise RecordError(
                 f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {number}"
             ) from None
+
+
+def _first_line_is_json(text: str) -> bool:
+    """Whether the first non-blank line of ``text`` is a JSON value on its own
+    (so the text is JSON lines, one record a line)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    try:
+        json.loads(first)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def _list_items(text: str) -> Iterator[tuple[int, Any]]:
