@@ -35,6 +35,8 @@ from spades.storage import GameRepository, StaleGameError, default_database_url,
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
+from .replay_schemas import MAX_RECORD_CHARS
+from .reviews import REVIEW_DEALS, HandReviewer
 from .schemas import (
     BidRequest,
     BotLevels,
@@ -226,22 +228,33 @@ FIELD_HELP: Final = {
     "opponents": "The opponents' level must be the name of a bot level.",
     "limit": f"The limit must be a whole number from 1 to {MAX_LISTED}.",
     "unfinished": "unfinished must be true or false.",
+    "text": f"The record file must be text of at most {MAX_RECORD_CHARS:,} characters: "
+    "save one game's record on its own and open that.",
+    "game": "The game to open must be a whole number from 1.",
 }
 
 
 # -------------------------------------------------------------------- the app
 
 
-def create_app(db_url: str | None = None, *, default_level: str | None = None) -> FastAPI:
+def create_app(
+    db_url: str | None = None,
+    *,
+    default_level: str | None = None,
+    review_deals: int = REVIEW_DEALS,
+) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
-    player picks others (default: the strongest within the decision budget)."""
+    player picks others (default: the strongest within the decision budget).
+    Post-hand reviews sample ``review_deals`` deals a play."""
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level)  # checks the level before anything starts
+    reviewer = HandReviewer(deals=review_deals)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
+        reviewer.close()
         repository.close()
 
     # fastapi-offline: the same FastAPI, with /docs served from the package, not a CDN.
@@ -259,6 +272,7 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     )
     app.state.service = service
     app.state.repository = repository
+    app.state.reviewer = reviewer
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
@@ -271,6 +285,9 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
+    from .records_api import router  # imported here: its routes use this module's dependencies
+
+    app.include_router(router)
     _document_levels(app, service.default_level)
     return app
 

@@ -1,0 +1,182 @@
+"""Records in the page: a game to download, a game or a file laid out for replay.
+
+Hidden information stays hidden. Once a hand is over every one of its cards
+has been played in front of everyone, so a finished hand can be shown (and
+written) in full; the hand being played cannot. A game in progress therefore
+downloads as the record of its finished hands, without the seed (which would
+give every deal), and replays with only South's cards in the hand in progress.
+Once the game is over everything is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from spades.core import Game, RecordError, game_from_record, game_to_record, read_records
+from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
+from spades.core.hand import HandState
+from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
+
+from .replay_schemas import Replay, ReplayBid, ReplayHand
+from .views import _trick, bid_value, game_over_info, hand_result
+
+RECORD_INDENT: Final = 2
+"""Downloads are pretty-printed: people open them, and an error then names a
+line worth looking at. Every reader of records accepts both forms."""
+
+
+class NothingToDownload(Exception):
+    """A game in progress whose first hand is not over: no whole hand to write."""
+
+
+class BadRecordFile(Exception):
+    """A record file that cannot be opened: the reason, the rule and the line."""
+
+    def __init__(self, detail: str, *, rule: str = "record", line: int | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.rule = rule
+        self.line = line
+
+
+# ------------------------------------------------------------------ download
+
+
+def downloadable_record(game: Game) -> dict[str, Any]:
+    """The ``spades-record/1`` record a player may take away now: the whole game
+    once it is over; before that its finished hands only, without the seed."""
+    record = game_to_record(game)
+    if game.is_over:
+        return record
+    finished = len(game.history)
+    if finished == 0:
+        raise NothingToDownload(
+            "No hand is over yet: a record of a game in progress holds its finished hands "
+            "(the cards of the hand being played stay hidden). Download it after hand 1."
+        )
+    record["hands"] = record["hands"][:finished]
+    record["seed"] = None  # the seed would deal every hand still to come
+    return record
+
+
+# -------------------------------------------------------------------- replay
+
+
+def replay_of_game(game: Game, *, game_id: str, viewer: Seat) -> Replay:
+    """One of the player's own games: ``viewer``'s cards shown in a hand still
+    being played, every card of the finished hands, all of them once it is over."""
+    states = [scored.state for scored in game.history]
+    if not game.hand.is_over:
+        states.append(game.hand)
+    return _replay(game, states, source="game", game_id=game_id, viewer=viewer)
+
+
+def open_record_file(text: str, game_index: int = 1) -> Replay:
+    """Game ``game_index`` (from 1) of a record file, checked by re-playing every
+    bid and card. Raises ``BadRecordFile`` naming the line and the place at fault."""
+    try:
+        records = list(read_records(text))
+    except RecordError as error:
+        line = _line_of(error.where)
+        raise BadRecordFile(
+            f"This file is not a game record: {error}", rule=error.rule, line=line
+        ) from None
+    if not records:
+        raise BadRecordFile("The file holds no record.")
+    if game_index > len(records):
+        raise BadRecordFile(
+            f"The file holds {_games(len(records))}: there is no game {game_index}."
+        )
+    line, record = records[game_index - 1]
+    try:
+        game = game_from_record(record)
+    except RecordError as error:
+        raise BadRecordFile(
+            f"The record starting on line {line} is broken: {error}", rule=error.rule, line=line
+        ) from None
+    # The engine deals on after the record's last hand; show only the record's hands,
+    # and not an empty last one (dealt, never bid).
+    hands = record["hands"] if isinstance(record, Mapping) else []
+    count = len(hands)
+    if count > 1 and isinstance(hands[-1], Mapping) and not hands[-1].get("bids"):
+        count -= 1
+    states = [scored.state for scored in game.history]
+    if not game.hand.is_over:
+        states.append(game.hand)
+    return _replay(
+        game,
+        states[:count],
+        source="file",
+        game_id=None,
+        viewer=None,
+        games_in_file=len(records),
+        game_index=game_index,
+    )
+
+
+def _replay(
+    game: Game,
+    states: list[HandState],
+    *,
+    source: str,
+    game_id: str | None,
+    viewer: Seat | None,
+    games_in_file: int = 1,
+    game_index: int = 1,
+) -> Replay:
+    results = {scored.number: scored for scored in game.history}
+    hands = []
+    for number, state in enumerate(states, start=1):
+        scored = results.get(number)
+        shown = [
+            seat
+            for seat in SEATS
+            if state.is_over or game.is_over or seat == viewer  # never a hand being played
+        ]
+        hands.append(
+            ReplayHand(
+                number=number,
+                dealer=SEAT_LETTERS[state.dealer],  # type: ignore[arg-type]
+                over=state.is_over,
+                deal={
+                    SEAT_LETTERS[seat]: (  # type: ignore[misc]
+                        [CARD_NAMES[c] for c in sorted_for_display(cards_in(state.deal[seat]))]
+                        if seat in shown
+                        else None
+                    )
+                    for seat in SEATS
+                },
+                bids=[
+                    ReplayBid(seat=SEAT_LETTERS[seat], bid=bid_value(state.bids[seat] or 0))  # type: ignore[arg-type]
+                    for seat in state.bid_order
+                ],
+                tricks=[_trick(t.leader, t.cards, t.winner) for t in state.tricks]
+                + ([_trick(state.leader, state.trick, None)] if state.trick else []),
+                result=None if scored is None else hand_result(scored, game.rules),
+            )
+        )
+    over = game_over_info(game)
+    return Replay(
+        source=source,  # type: ignore[arg-type]
+        game_id=game_id,
+        players={SEAT_LETTERS[seat]: game.players.get(seat, "unknown") for seat in SEATS},  # type: ignore[misc]
+        target=game.rules.target,
+        hands=hands,
+        finished=game.is_over,
+        winner=None if game.outcome is None else TEAM_NAMES[game.outcome.winner],
+        final={"NS": game.totals[0], "EW": game.totals[1]},
+        ending=None if over is None else f"{over.winner_name} won: {over.reason}.",
+        games_in_file=games_in_file,
+        game_index=game_index,
+    )
+
+
+def _line_of(where: str) -> int | None:
+    """The line number in a reader's ``where`` ("line 6"), if it names one."""
+    head, _, number = where.partition(" ")
+    return int(number) if head == "line" and number.isdigit() else None
+
+
+def _games(count: int) -> str:
+    return f"{count} game" + ("" if count == 1 else "s")

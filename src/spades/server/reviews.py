@@ -1,0 +1,200 @@
+"""Post-hand reviews, computed in the background.
+
+Judging a hand by what each player could know solves thousands of sampled
+deals: seconds of work, far beyond an API call's budget (100 ms). A review is
+therefore computed in a separate process, one hand at a time at low priority,
+while the player goes on; the page asks for it and is told "analysing" until
+it is ready. A process, not a thread: the solver holds the interpreter lock,
+and API calls in this process must not wait for it.
+
+Reviews are seeded by the game and hand, so the same hand always gets the same
+review; finished reviews are kept in memory (a restart recomputes them).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Any, Final
+
+from spades.analysis import InformedPlay, InformedReview, review_by_information
+from spades.analysis.information import DEALS
+from spades.bots.search.helpers import _exit_with_parent
+from spades.core.cards import CARD_NAMES, card_long_name
+from spades.core.hand import HandState
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SOUTH
+
+from .review_schemas import DoubleDummyOpinion, HandReviewResponse, ReviewedPlay
+
+REVIEW_DEALS: Final = DEALS
+"""Deals sampled for each play of a hand reviewed in the page."""
+CACHE_SIZE: Final = 512
+"""Finished reviews kept: a few hundred hands' worth of small results."""
+
+HandPayload = tuple[int, tuple[int, int, int, int], tuple[tuple[int, int], ...], tuple[int, ...]]
+"""What the review process needs of a hand: dealer, deal, bids in order, cards played."""
+
+
+class HandReviewer:
+    """Reviews of finished hands by key (game id, hand number)."""
+
+    def __init__(self, deals: int = REVIEW_DEALS, cache_size: int = CACHE_SIZE) -> None:
+        self.deals = deals
+        self._cache_size = cache_size
+        self._done: OrderedDict[tuple[str, int], HandReviewResponse] = OrderedDict()
+        self._running: dict[tuple[str, int], Future[dict[str, Any]]] = {}
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def review(
+        self, game_id: str, number: int, state: HandState, *, seed: object = None
+    ) -> HandReviewResponse:
+        """The review of hand ``number`` of game ``game_id`` (``state``, over), or
+        an "analysing" answer while it is computed; asking starts the work.
+        The deals it samples are seeded by ``seed`` (default: the game id) and
+        the hand number."""
+        key = (game_id, number)
+        with self._lock:
+            done = self._done.get(key)
+            if done is not None:
+                self._done.move_to_end(key)
+                return done
+            running = self._running.get(key)
+            if running is None:
+                running = self._submit(state, number, seed=f"{seed or game_id}:{number}")
+                self._running[key] = running
+            if not running.done():
+                return _analysing(number, self.deals)
+            del self._running[key]
+            try:
+                result = HandReviewResponse.model_validate(running.result())
+            except BrokenProcessPool:  # the process died (killed?): try again next time
+                self._pool = None
+                return _analysing(number, self.deals)
+            except Exception as error:  # a review that cannot be made is said so, once
+                result = _analysing(number, self.deals).model_copy(
+                    update={"status": "failed", "detail": f"The review failed: {error}"}
+                )
+            self._done[key] = result
+            while len(self._done) > self._cache_size:
+                self._done.popitem(last=False)
+            return result
+
+    def _submit(self, state: HandState, number: int, seed: str) -> Future[dict[str, Any]]:
+        if self._pool is None:
+            # Spawned, not forked: the server's threads may hold locks a fork would copy.
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+        return self._pool.submit(_review_payload, payload_of(state), number, self.deals, seed)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._pool is not None:
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = None
+
+
+def payload_of(state: HandState) -> HandPayload:
+    deal = state.deal
+    return (
+        state.dealer,
+        (deal[0], deal[1], deal[2], deal[3]),
+        tuple((seat, state.bids[seat] or 0) for seat in state.bid_order),
+        tuple(card for trick in state.tricks for card in trick.cards) + tuple(state.trick),
+    )
+
+
+def _start_worker(parent: int) -> None:
+    os.nice(10)  # reviews wait; the bots' thinking and the API do not
+    _exit_with_parent(parent)
+
+
+def _review_payload(payload: HandPayload, number: int, deals: int, seed: str) -> dict[str, Any]:
+    """Run in the review process: the hand re-played, reviewed, made JSON-ready."""
+    dealer, deal, bids, cards = payload
+    state = HandState.from_deal(dealer, deal)
+    for _seat, bid in bids:
+        state.apply_bid(bid)
+    for card in cards:
+        state.apply_play(card)
+    review = review_by_information(state, number=number, deals=deals, seed=seed)
+    return review_response(review).model_dump()
+
+
+# ------------------------------------------------------------- the response
+
+
+def review_response(review: InformedReview) -> HandReviewResponse:
+    shown = sorted(
+        (*review.mistakes, *review.only_double_dummy),
+        key=lambda play: review.plays.index(play),
+    )
+    return HandReviewResponse(
+        hand=review.number,
+        status="ready",
+        plays=[_reviewed(play) for play in shown],
+        tricks_lost={SEAT_LETTERS[s]: round(n, 2) for s, n in enumerate(review.tricks_lost)},  # type: ignore[misc]
+        judged=sum(1 for play in review.plays if play.judged),
+        unjudged=review.unjudged,
+        deals=review.deals,
+        seconds=round(review.seconds, 2),
+    )
+
+
+def _reviewed(play: InformedPlay) -> ReviewedPlay:
+    opinion = play.double_dummy
+    second = (
+        None
+        if opinion is None or not opinion.judged
+        else DoubleDummyOpinion(
+            mistake=opinion.is_mistake,
+            tricks_lost=opinion.tricks_lost,
+            better=[CARD_NAMES[c] for c in opinion.best],
+            explanation=opinion.explanation,
+        )
+    )
+    if play.is_mistake:
+        explanation = play.explanation
+    else:
+        assert opinion is not None
+        name = SEAT_NAMES[play.seat]
+        explanation = (
+            f"With every hand visible: {opinion.explanation}. "
+            f"But {name} could not have known it: over {play.deals} deals consistent with "
+            f"what {name} had seen, no card did clearly better than the {CARD_NAMES[play.card]}."
+        )
+    return ReviewedPlay(
+        trick=play.trick,
+        seat=SEAT_LETTERS[play.seat],  # type: ignore[arg-type]
+        card=CARD_NAMES[play.card],
+        card_name=card_long_name(play.card),
+        yours=play.seat == SOUTH,
+        verdict="mistake" if play.is_mistake else "double-dummy only",
+        lost=list(play.lost),  # type: ignore[arg-type]
+        tricks_lost=round(play.tricks_lost, 2),
+        better=None if play.best is None else CARD_NAMES[play.best],
+        explanation=explanation,
+        deals=play.deals,
+        double_dummy=second,
+    )
+
+
+def _analysing(number: int, deals: int) -> HandReviewResponse:
+    return HandReviewResponse(
+        hand=number,
+        status="analysing",
+        plays=[],
+        tricks_lost={"N": 0.0, "E": 0.0, "S": 0.0, "W": 0.0},
+        judged=0,
+        unjudged=0,
+        deals=deals,
+        seconds=0.0,
+    )
