@@ -57,9 +57,11 @@ def spades_command() -> list[str]:
 class Server:
     """`spades serve` as a subprocess, restartable on the same port and database."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, *options: str) -> None:
         self.port = free_port()
         self.db_url = db_url
+        self.options = options
+        """More options for `spades serve`."""
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -67,6 +69,7 @@ class Server:
         command = [
             *spades_command(), "serve", "--port", str(self.port), "--db", self.db_url,
             "--level", "normal",  # quick bots: these tests are about the page
+            *self.options,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

@@ -320,3 +320,10 @@ def test_openapi_describes_the_new_routes(client: TestClient) -> None:
         "/api/replays",
         "/api/games/{game_id}/hands/{number}/review",
     } <= set(paths)
+
+
+def test_the_page_loads_its_new_modules(client: TestClient) -> None:
+    page = client.get("/").text
+    assert '<link rel="stylesheet" href="/static/extras.css">' in page
+    for asset in ("records.js", "replay.js", "review.js", "sound.js", "extras.css"):
+        assert client.get(f"/static/{asset}").status_code == 200, asset

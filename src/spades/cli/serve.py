@@ -25,6 +25,14 @@ def serve(
             "(default: the strongest that answers within a second, expert).",
         ),
     ] = None,
+    review_deals: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Deals sampled for each play when a hand is reviewed after it ends "
+            "(default 24; fewer is quicker on a slow machine, more is surer).",
+        ),
+    ] = None,
 ) -> None:
     """Start the web game: open http://HOST:PORT in a browser and play as South."""
     import uvicorn  # imported here: the other commands do not need a web server
@@ -40,7 +48,7 @@ def serve(
         )
     url = db or default_database_url()
     try:
-        app = create_app(url, default_level=level)
+        app = create_app(url, default_level=level, review_deals=review_deals)
     except Exception as error:  # a bad URL or a database that cannot be reached
         where = url.split("@")[-1]  # never echo a password
         raise typer.BadParameter(

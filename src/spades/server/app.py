@@ -241,15 +241,15 @@ def create_app(
     db_url: str | None = None,
     *,
     default_level: str | None = None,
-    review_deals: int = REVIEW_DEALS,
+    review_deals: int | None = None,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
     player picks others (default: the strongest within the decision budget).
-    Post-hand reviews sample ``review_deals`` deals a play."""
+    Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``)."""
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level)  # checks the level before anything starts
-    reviewer = HandReviewer(deals=review_deals)
+    reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

@@ -4,6 +4,10 @@
 // never sends them.
 
 import { cardBack, cardFace, cardName, cardShort, suitOf } from "./cards.js";
+import { replayGame, wireRecords } from "./records.js";
+import { wireReplay } from "./replay.js";
+import { showReview } from "./review.js";
+import { playSound, setSoundEnabled } from "./sound.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
@@ -33,7 +37,7 @@ const app = {
 // ------------------------------------------------------------------ preferences
 
 function loadPrefs() {
-  const defaults = { partner: null, opponents: null, speed: "normal" };
+  const defaults = { partner: null, opponents: null, speed: "normal", theme: "felt", sound: false };
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) defaults.speed = "fast";
   try {
     const saved = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}");
@@ -56,6 +60,15 @@ function savePrefs() {
 
 const pace = () => SPEEDS[app.prefs.speed] ?? 1;
 
+// The player asked the system for less motion: cards then appear in place, nothing flies.
+const REDUCED_MOTION = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+const motionAllowed = () => !REDUCED_MOTION?.matches;
+
+function applyTheme() {
+  document.documentElement.dataset.theme = app.prefs.theme === "light" ? "light" : "felt";
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", app.prefs.theme === "light" ? "#efe9dc" : "#0f4d32");
+}
+
 function wait(ms) {
   const scaled = ms * pace();
   return scaled > 0 ? new Promise((resolve) => setTimeout(resolve, scaled)) : Promise.resolve();
@@ -63,7 +76,7 @@ function wait(ms) {
 
 async function animate(element, keyframes, ms, easing = "cubic-bezier(.2,.7,.3,1)") {
   const duration = ms * pace();
-  if (!element || duration <= 0 || !element.animate) return;
+  if (!element || duration <= 0 || !element.animate || !motionAllowed()) return;
   try {
     await element.animate(keyframes, { duration, easing, fill: "none" }).finished;
   } catch {
@@ -577,6 +590,7 @@ async function playEvents(events, final) {
         } else view.turn = nextSeat(event.seat);
         render(view);
         pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
+        playSound("bid");
         announce(`${event.seat === "S" ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
         await wait(event.seat === "S" ? 150 : 650);
         break;
@@ -598,6 +612,7 @@ async function playEvents(events, final) {
         const breaks = suitOf(event.card) === "S" && !view.spades_broken;
         view.spades_broken ||= suitOf(event.card) === "S";
         render(view);
+        playSound("card");
         announce(`${event.seat === "S" ? "You play" : `${SEAT_NAMES[event.seat]} plays`} the ${cardName(event.card)}.`);
         await flyIn(event.seat, event.card, fromRect);
         if (breaks) {
@@ -610,6 +625,7 @@ async function playEvents(events, final) {
       case "trick_won": {
         view.trick.winner = event.seat;
         render(view);
+        playSound("trick");
         await wait(900); // the trick-result line says who won it, with which card
         await collectTrick(event.seat);
         seatOf(view, event.seat).tricks += 1;
@@ -630,7 +646,7 @@ async function playEvents(events, final) {
         view.score_sheet = final.score_sheet.filter((h) => h.hand <= event.hand);
         render(view);
         const finalHand = final.game_over !== null && final.score_sheet.at(-1)?.hand === event.hand;
-        await showSummary(final.score_sheet.find((h) => h.hand === event.hand), finalHand);
+        await showSummary(final.score_sheet.find((h) => h.hand === event.hand), finalHand, final.id);
         break;
       }
       default:
@@ -667,10 +683,20 @@ function summaryTeam(result) {
   return block;
 }
 
-function showSummary(hand, finalHand) {
+function showSummary(hand, finalHand, gameId) {
   if (!hand) return Promise.resolve();
   $("summary-title").textContent = `Hand ${hand.hand} is over`;
   $("summary-body").replaceChildren(...hand.teams.map(summaryTeam));
+  const ours = hand.teams.find((t) => t.team === "NS");
+  playSound(ours.made === false || ours.nils.some((n) => !n.made) ? "set" : "made");
+  // The review is computed on the server in the background: shown here when it comes.
+  const review = document.createElement("section");
+  review.id = "summary-review";
+  review.setAttribute("aria-label", `Review of hand ${hand.hand}`);
+  review.setAttribute("aria-live", "polite");
+  $("summary-review").replaceWith(review);
+  showReview(getReview, gameId, hand.hand, review);
+  $("summary-replay").onclick = () => replayGame(gameId, hand.hand);
   const button = $("summary-continue");
   button.textContent = finalHand ? "See the result" : "Next hand";
   const dialog = openDialog("summary-dialog");
@@ -854,6 +880,8 @@ function openWelcome(canGoBack) {
   $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
   fillLevels();
   $("speed-select").value = app.prefs.speed;
+  $("theme-select").value = app.prefs.theme;
+  $("sound-toggle").checked = Boolean(app.prefs.sound);
   openDialog("welcome-dialog");
   $("start-game").focus();
 }
@@ -903,6 +931,7 @@ async function perform(request) {
     app.busy = false;
     if (app.view) render(app.view);
     showMessage(error.message);
+    playSound("error");
     if (error.rule === "stale") await reload();
   }
 }
@@ -913,6 +942,7 @@ function afterUpdate(view) {
     return;
   }
   if (view.your_turn) {
+    playSound("turn");
     announce(view.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
     if (view.phase === "bidding") suggestBid(view);
   }
@@ -1227,6 +1257,19 @@ function wire() {
     app.prefs.speed = event.target.value;
     savePrefs();
   });
+  $("theme-select").addEventListener("change", (event) => {
+    app.prefs.theme = event.target.value;
+    applyTheme();
+    savePrefs();
+  });
+  $("sound-toggle").addEventListener("change", (event) => {
+    app.prefs.sound = event.target.checked;
+    setSoundEnabled(app.prefs.sound); // a click: browsers let audio start now
+    savePrefs();
+    playSound("turn");
+  });
+  wireReplay();
+  wireRecords({ api, currentGame: () => app.state, onReview: (gameId, hand, box) => showReview(getReview, gameId, hand, box) });
   $("new-game-form").addEventListener("submit", (event) => {
     event.preventDefault();
     app.prefs.partner = $("partner-level").value;
@@ -1264,7 +1307,12 @@ function wire() {
   $("gameover-fair").addEventListener("click", openFairness);
 }
 
+// A review answers 202 "analysing" until it is ready: api() returns either body.
+const getReview = (path) => api("GET", path);
+
 async function start() {
+  applyTheme();
+  setSoundEnabled(app.prefs.sound);
   wire();
   clearMessage();
   try {
