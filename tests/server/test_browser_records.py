@@ -28,7 +28,9 @@ from .test_records_and_reviews import finished_game, revoked_record
 
 pytestmark = browser_mark
 
-BID_OR_CARD = WAIT_FOR_SOUTH + " || document.querySelector('#bid-buttons .bid-button:not([disabled])')"
+BID_OR_CARD = (
+    WAIT_FOR_SOUTH + " || document.querySelector('#bid-buttons .bid-button:not([disabled])')"
+)
 
 
 @pytest.fixture

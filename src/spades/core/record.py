@@ -402,9 +402,9 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
             # One document over many lines (pretty-printed): its own error
             # names the line at fault; reading it line by line would blame line 1.
             offset = len(text) - len(text.lstrip())
-            line = _line_at(text, offset + error.pos)
+            at = _line_at(text, offset + error.pos)
             raise RecordError(
-                f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {line}"
+                f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {at}"
             ) from None
     else:
         if isinstance(whole, list):
