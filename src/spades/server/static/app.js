@@ -1264,9 +1264,9 @@ function wire() {
   });
   $("sound-toggle").addEventListener("change", (event) => {
     app.prefs.sound = event.target.checked;
-    setSoundEnabled(app.prefs.sound); // a click: browsers let audio start now
+    setSoundEnabled(app.prefs.sound);
     savePrefs();
-    playSound("turn");
+    playSound("turn"); // a sample, and in a click: browsers let audio start now
   });
   wireReplay();
   wireRecords({ api, currentGame: () => app.state, onReview: (gameId, hand, box) => showReview(getReview, gameId, hand, box) });

@@ -15,10 +15,10 @@ function audio() {
   return context;
 }
 
-/** Turn sounds on or off. Call it from a click: browsers start audio only after one. */
+/** Turn sounds on or off. The audio itself starts with the first sound played,
+ * which follows a click or a key: browsers start audio only after one. */
 export function setSoundEnabled(on) {
   enabled = Boolean(on);
-  if (enabled) audio();
 }
 
 export const soundEnabled = () => enabled;
