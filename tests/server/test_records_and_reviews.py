@@ -327,3 +327,32 @@ def test_the_page_loads_its_new_modules(client: TestClient) -> None:
     assert '<link rel="stylesheet" href="/static/extras.css">' in page
     for asset in ("records.js", "replay.js", "review.js", "sound.js", "extras.css"):
         assert client.get(f"/static/{asset}").status_code == 200, asset
+
+
+def test_a_review_process_that_dies_is_retried_then_reported(
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review process killed mid-work: the review is started again; if that
+    one dies too, the page is told it failed instead of waiting for ever."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    from spades.server import reviews
+
+    started: list[int] = []
+
+    def dying(self: reviews.HandReviewer, *_args: object, **_kwargs: object) -> Future[Any]:
+        started.append(1)
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("killed"))
+        return future
+
+    monkeypatch.setattr(reviews.HandReviewer, "_submit", dying)
+    start_game(client)
+    game_id = store(app, client, game_of_hands(hand_from_tricks(RUFF_TRICKS + RUFF_ENDING)))
+    path = f"/api/games/{game_id}/hands/1/review"
+    assert client.get(path).status_code == 202  # died: started again
+    failed = client.get(path)
+    assert failed.status_code == 200 and failed.json()["status"] == "failed"
+    assert "the review process stopped" in failed.json()["detail"]
+    assert len(started) == 2

@@ -32,6 +32,8 @@ from .review_schemas import DoubleDummyOpinion, HandReviewResponse, ReviewedPlay
 
 REVIEW_DEALS: Final = DEALS
 """Deals sampled for each play of a hand reviewed in the page."""
+RETRIES: Final = 2
+"""Times a review is started before a dying review process makes it fail."""
 CACHE_SIZE: Final = 512
 """Finished reviews kept: a few hundred hands' worth of small results."""
 
@@ -49,6 +51,7 @@ class HandReviewer:
         self._running: dict[tuple[str, int], Future[dict[str, Any]]] = {}
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
+        self._broken: dict[tuple[str, int], int] = {}
 
     def review(
         self, game_id: str, number: int, state: HandState, *, seed: object = None
@@ -72,13 +75,14 @@ class HandReviewer:
             del self._running[key]
             try:
                 result = HandReviewResponse.model_validate(running.result())
-            except BrokenProcessPool:  # the process died (killed?): try again next time
+            except BrokenProcessPool:  # the process died (killed?): try again, once
                 self._pool = None
-                return _analysing(number, self.deals)
+                self._broken[key] = self._broken.get(key, 0) + 1
+                if self._broken[key] < RETRIES:
+                    return _analysing(number, self.deals)
+                result = _failed(number, self.deals, "the review process stopped")
             except Exception as error:  # a review that cannot be made is said so, once
-                result = _analysing(number, self.deals).model_copy(
-                    update={"status": "failed", "detail": f"The review failed: {error}"}
-                )
+                result = _failed(number, self.deals, str(error))
             self._done[key] = result
             while len(self._done) > self._cache_size:
                 self._done.popitem(last=False)
@@ -197,4 +201,10 @@ def _analysing(number: int, deals: int) -> HandReviewResponse:
         unjudged=0,
         deals=deals,
         seconds=0.0,
+    )
+
+
+def _failed(number: int, deals: int, reason: str) -> HandReviewResponse:
+    return _analysing(number, deals).model_copy(
+        update={"status": "failed", "detail": f"The review failed: {reason}."}
     )
