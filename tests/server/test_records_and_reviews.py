@@ -25,7 +25,8 @@ from spades.core.hand import HandState
 from spades.core.record import record_to_json
 from spades.server import create_app
 from spades.server.app import COOKIE
-from spades.server.replay_schemas import MAX_RECORD_CHARS
+from spades.server.limits import MAX_BODY_BYTES
+from spades.server.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from spades.storage import owner_key
 from tests.solver.test_information import (
     GUESS_ENDING,
@@ -106,10 +107,10 @@ def wait_for_review(client: TestClient, path: str, seconds: float = 180) -> dict
 def test_a_game_in_progress_downloads_its_finished_hands_only(
     app: FastAPI, client: TestClient
 ) -> None:
-    game = start_game(client)["game"]
+    game = client.post("/api/games", json={}).json()["game"]  # a fair deal: committed seed
     early = client.get(f"/api/games/{game['id']}/record")
-    assert early.status_code == 409 and early.json()["rule"] == "in-progress"
-    assert "after hand 1" in early.json()["detail"]
+    assert early.status_code == 409 and early.json()["rule"] == "game-in-progress"
+    assert "once hand 1 is over" in early.json()["detail"]
 
     game = play_to_hand_two(client, game)
     response = client.get(f"/api/games/{game['id']}/record")
@@ -117,9 +118,11 @@ def test_a_game_in_progress_downloads_its_finished_hands_only(
     assert response.headers["content-disposition"].startswith('attachment; filename="spades-')
     record = json.loads(response.text)
     assert record["format"] == "spades-record/1" and record["seed"] is None
+    full = stored_game(app, client, game["id"])
+    assert full.seeding is not None and full.seeding.salt not in response.text  # secret yet
+    assert "seeding" not in record
     assert len(record["hands"]) == 1 and record["winner"] is None
     assert len(response.text.splitlines()) > 20  # pretty-printed: people open it
-    full = stored_game(app, client, game["id"])
     assert record["hands"][0] == game_to_record(full)["hands"][0]
     # Hand 1 is over, so all its cards are public; nothing of hand 2 is there.
     assert json.dumps(game_to_record(full)["hands"][1]["deal"]) not in response.text
@@ -130,7 +133,11 @@ def test_a_finished_game_downloads_whole_with_its_seed(app: FastAPI, client: Tes
     start_game(client)
     done = finished_game()
     game_id = store(app, client, done)
-    record = client.get(f"/api/games/{game_id}/record").json()
+    response = client.get(f"/api/games/{game_id}/record")
+    assert (
+        response.headers["content-disposition"] == f'attachment; filename="spades-{game_id}.json"'
+    )
+    record = response.json()
     assert record == game_to_record(done)
     assert record["seed"] == done.seed and record["winner"] in ("NS", "EW")
 
@@ -356,3 +363,23 @@ def test_a_review_process_that_dies_is_retried_then_reported(
     assert failed.status_code == 200 and failed.json()["status"] == "failed"
     assert "the review process stopped" in failed.json()["detail"]
     assert len(started) == 2
+
+
+def test_a_whole_game_file_opens_though_larger_than_other_requests(client: TestClient) -> None:
+    """Bodies are capped at 64 KiB, but a file of two pretty-printed games (or
+    one long game) is larger: opening a record file has a cap of its own, and
+    past it a 413 says so."""
+    games = [play_game(seat_bots(dict.fromkeys(SEATS, "normal"), s), seed=s) for s in (1, 2)]
+    text = json.dumps([game_to_record(game) for game in games], indent=2)
+    assert len(json.dumps({"text": text})) > MAX_BODY_BYTES  # the case this test is about
+    response = client.post("/api/replays", json={"text": text, "game": 2})
+    assert response.status_code == 200, response.text[:200]
+    assert len(response.json()["hands"]) == len(games[1].history)
+    huge = client.post(
+        "/api/replays",
+        content=b'{"text": "' + b" " * MAX_RECORD_BODY_BYTES + b'"}',
+        headers={"Content-Type": "application/json"},
+    )
+    assert huge.status_code == 413 and "at most 4096 KiB" in huge.json()["detail"]
+    other = client.post("/api/games", content=b" " * (MAX_BODY_BYTES + 1))
+    assert other.status_code == 413 and "at most 64 KiB" in other.json()["detail"]

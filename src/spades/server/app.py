@@ -13,6 +13,7 @@ exist.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -28,14 +29,15 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
-from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError, game_to_record
+from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
-from .replay_schemas import MAX_RECORD_CHARS
+from .records import RECORD_INDENT, NothingToDownload, downloadable_record
+from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
 from .schemas import (
     BidRequest,
@@ -140,8 +142,8 @@ def _on_not_found(_request: Request, _error_: Exception) -> JSONResponse:
 def _on_in_progress(_request: Request, _error_: Exception) -> JSONResponse:
     return _error(
         409,
-        "The game is not over: its record would show every seat's cards. "
-        "It is yours to download once the game ends.",
+        "No hand of this game is over yet: a record holds whole hands, and the cards "
+        "of the hand being played stay hidden. Download it once hand 1 is over.",
         "game-in-progress",
     )
 
@@ -187,7 +189,7 @@ def allowed_methods(request: Request) -> list[str]:
 
 def _on_too_large(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, BodyTooLarge)
-    return too_large_response(MAX_BODY_BYTES)
+    return too_large_response(error.max_bytes)
 
 
 def _on_validation(_request: Request, error: Exception) -> JSONResponse:
@@ -281,7 +283,11 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(BodyTooLarge, _on_too_large)
-    app.add_middleware(LimitRequestBody, max_bytes=MAX_BODY_BYTES)
+    app.add_middleware(
+        LimitRequestBody,
+        max_bytes=MAX_BODY_BYTES,
+        larger={"/api/replays": MAX_RECORD_BODY_BYTES},  # a record file
+    )
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
@@ -410,17 +416,24 @@ def _add_api_routes(app: FastAPI) -> None:
         "/api/games/{game_id}/record",
         tags=["game"],
         responses={
-            200: {"description": "The game's spades-record/1 record, every hand in full."},
+            200: {"description": "The game's spades-record/1 record: its finished hands."},
             404: ERRORS[404],
-            409: {"model": ErrorResponse, "description": "The game is not over yet."},
+            409: {"model": ErrorResponse, "description": "No hand of the game is over yet."},
         },
     )
-    def record(game_id: str, games: Games, owner: Owner) -> JSONResponse:
-        """The record of a finished game, to keep or to check its deals with
-        `spades replay` (a game in progress has none: it would show every hand)."""
-        stored = games.finished(owner, game_id)
-        return JSONResponse(
-            game_to_record(stored.game),
+    def record(game_id: str, games: Games, owner: Owner) -> Response:
+        """The record of a game, to keep or to check its deals with `spades
+        replay`: the whole game once it is over; while it is being played, its
+        finished hands only, without the seed and salt (they would deal every
+        hand to come)."""
+        stored = games.load(owner, game_id)
+        try:
+            record = downloadable_record(stored.game)
+        except NothingToDownload:
+            raise GameInProgress(game_id) from None
+        return Response(
+            json.dumps(record, indent=RECORD_INDENT) + "\n",
+            media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{record_file(stored.id)}"'},
         )
 

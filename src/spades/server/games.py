@@ -52,7 +52,7 @@ class GameNotFound(Exception):
 
 
 class GameInProgress(Exception):
-    """The game is not over: what was asked would show hidden cards."""
+    """No hand of the game is over: its record would hold nothing but hidden cards."""
 
 
 class BadSettings(ValueError):
@@ -149,13 +149,6 @@ class GameService:
         stored = self.load(owner, game_id)
         card = parse_card_value(value)
         return self._act(owner, stored, lambda game: game.play(HUMAN, card))
-
-    def finished(self, owner: str, game_id: str) -> StoredGame:
-        """One of ``owner``'s games, provided it is over (its record shows every hand)."""
-        stored = self.load(owner, game_id)
-        if not stored.game.is_over:
-            raise GameInProgress(game_id)
-        return stored
 
     def hint(self, owner: str, game_id: str) -> Hint:
         stored = self.load(owner, game_id)

@@ -1,7 +1,7 @@
 """How much the server takes in, and how much of bad input it repeats.
 
 Every request of this API fits in a few hundred bytes, so bodies are capped
-(64 KiB is generous): a larger one is refused with 413 before it is read when
+(64 KiB is generous; opening a record file takes more, see ``larger``): a larger one is refused with 413 before it is read when
 its length is declared, and as soon as the cap is passed when it is streamed.
 A refusal that names the bad input quotes only a short prefix of it, so a
 10 MB string is never sent back.
@@ -9,6 +9,7 @@ A refusal that names the bad input quotes only a short prefix of it, so a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from starlette.datastructures import Headers
@@ -44,6 +45,7 @@ class BodyTooLarge(HTTPException):
 
     def __init__(self, max_bytes: int) -> None:
         super().__init__(413, too_large_detail(max_bytes))
+        self.max_bytes = max_bytes
 
 
 def too_large_response(max_bytes: int) -> JSONResponse:
@@ -57,17 +59,25 @@ class LimitRequestBody:
     the headers), hence these few lines.
     """
 
-    def __init__(self, app: ASGIApp, max_bytes: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        max_bytes: int = MAX_BODY_BYTES,
+        larger: Mapping[str, int] | None = None,
+    ) -> None:
+        """``larger`` gives paths that take more (opening a record file)."""
         self.app = app
         self.max_bytes = max_bytes
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        max_bytes = self.larger.get(scope["path"], self.max_bytes)
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > self.max_bytes:
-            await too_large_response(self.max_bytes)(scope, receive, send)
+        if declared.isdigit() and int(declared) > max_bytes:
+            await too_large_response(max_bytes)(scope, receive, send)
             return
         received = 0
 
@@ -77,10 +87,10 @@ class LimitRequestBody:
             message = await receive()
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
-                if received > self.max_bytes:
+                if received > max_bytes:
                     # An HTTPException, so FastAPI passes it on as it is rather
                     # than as "There was an error parsing the body".
-                    raise BodyTooLarge(self.max_bytes)
+                    raise BodyTooLarge(max_bytes)
             return message
 
         await self.app(scope, receive_within_limit, send)

@@ -4,7 +4,8 @@ Hidden information stays hidden. Once a hand is over every one of its cards
 has been played in front of everyone, so a finished hand can be shown (and
 written) in full; the hand being played cannot. A game in progress therefore
 downloads as the record of its finished hands, without the seed (which would
-give every deal), and replays with only South's cards in the hand in progress.
+give every deal) and without its commitment's salt, and replays with only
+South's cards in the hand in progress.
 Once the game is over everything is shown.
 """
 
@@ -51,12 +52,10 @@ def downloadable_record(game: Game) -> dict[str, Any]:
         return record
     finished = len(game.history)
     if finished == 0:
-        raise NothingToDownload(
-            "No hand is over yet: a record of a game in progress holds its finished hands "
-            "(the cards of the hand being played stay hidden). Download it after hand 1."
-        )
+        raise NothingToDownload
     record["hands"] = record["hands"][:finished]
     record["seed"] = None  # the seed would deal every hand still to come
+    record.pop("seeding", None)  # its salt is secret until the end, and useless without the seed
     return record
 
 

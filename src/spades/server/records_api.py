@@ -1,4 +1,5 @@
-"""Routes for records, replays and post-hand reviews.
+"""Routes for replays and post-hand reviews (a game's record is downloaded
+from ``/api/games/{game_id}/record``, beside the game routes).
 
 Thin, as the game routes: they check who is asking and hand the work to
 ``records`` (what a record or a replay may show) and ``reviews`` (the
@@ -7,7 +8,6 @@ background reviewer).
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Path, Request, Response
@@ -16,14 +16,7 @@ from fastapi.responses import JSONResponse
 from spades.core import SOUTH
 
 from .app import ERRORS, Games, Owner
-from .records import (
-    RECORD_INDENT,
-    BadRecordFile,
-    NothingToDownload,
-    downloadable_record,
-    open_record_file,
-    replay_of_game,
-)
+from .records import BadRecordFile, open_record_file, replay_of_game
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
 from .review_schemas import HandReviewResponse
 from .reviews import HandReviewer
@@ -38,29 +31,6 @@ IN_PROGRESS: Final[dict[int | str, dict[str, Any]]] = {
 
 def _refuse(status: int, detail: str, rule: str) -> JSONResponse:
     return JSONResponse({"detail": detail, "rule": rule}, status_code=status)
-
-
-@router.get(
-    "/api/games/{game_id}/record",
-    responses={
-        **IN_PROGRESS,
-        200: {"description": "The spades-record/1 record, as a file to save."},
-    },
-)
-def download_record(game_id: str, games: Games, owner: Owner) -> Response:
-    """Your game as a `spades-record/1` file: the whole game once it is over;
-    while it is being played, its finished hands (without the seed)."""
-    stored = games.load(owner, game_id)
-    try:
-        record = downloadable_record(stored.game)
-    except NothingToDownload as error:
-        return _refuse(409, str(error), "in-progress")
-    name = f"spades-{stored.created_at:%Y-%m-%d}-{stored.id[:8]}.json"
-    return Response(
-        json.dumps(record, indent=RECORD_INDENT) + "\n",
-        media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="{name}"'},
-    )
 
 
 @router.get("/api/games/{game_id}/replay", responses=ERRORS)

@@ -17,6 +17,9 @@ from .schemas import BidValue, CardName, HandResult, Request, SeatLetter, TeamNa
 MAX_RECORD_CHARS = 2_000_000
 """A whole game's record is some tens of kilobytes pretty-printed; a file of
 many games from ``spades simulate`` can be opened after cutting one out."""
+MAX_RECORD_BODY_BYTES = 4 * 1024 * 1024
+"""The body cap of the route that opens a file (other routes take 64 KiB):
+the text of MAX_RECORD_CHARS characters, with room for JSON's escapes."""
 
 
 class OpenRecordRequest(Request):

@@ -6,7 +6,7 @@
 import { openReplay } from "./replay.js";
 
 const $ = (id) => document.getElementById(id);
-const MAX_FILE_BYTES = 2_000_000; // the server's limit, checked first to say so at once
+const MAX_FILE_BYTES = 2_000_000; // the server's limit (characters, as bytes for the check), said at once
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
