@@ -85,7 +85,8 @@ def test_download_and_replay_your_game(browser: Any, server: Server) -> None:
     page.reload()
     page.wait_for_function(BID_OR_CARD)
 
-    page.click("#records-button")
+    page.click("#games-button")  # Records is reached from Your games (or the R key)
+    page.click("#games-records")
     page.wait_for_selector("#records-games .records-game")
     assert "hand in progress stays out" in page.inner_text("#records-download-note")
     with page.expect_download() as download:
@@ -131,6 +132,8 @@ def test_download_and_replay_your_game(browser: Any, server: Server) -> None:
     assert page.get_by_role("button", name="Previous hand").is_disabled()
     page.keyboard.press("Escape")
     assert not page.evaluate("document.querySelector('#replay-dialog').open")
+    page.keyboard.press("r")  # Records from the keyboard
+    page.wait_for_function("() => document.querySelector('#records-dialog').open")
     assert page.page_errors == [] and page.outside_requests == []
 
 

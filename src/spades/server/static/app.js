@@ -4,7 +4,7 @@
 // never sends them.
 
 import { cardBack, cardFace, cardName, cardShort, suitOf } from "./cards.js";
-import { replayGame, wireRecords } from "./records.js";
+import { openRecords, replayGame, wireRecords } from "./records.js";
 import { wireReplay } from "./replay.js";
 import { showReview } from "./review.js";
 import { playSound, setSoundEnabled } from "./sound.js";
@@ -1200,6 +1200,11 @@ function onGlobalKey(event) {
   if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
+    return;
+  }
+  if (event.key === "r" || event.key === "R") {
+    event.preventDefault();
+    openRecords();
     return;
   }
   if (!view || view.phase !== "bidding" || !canAct(view)) return;

@@ -128,6 +128,7 @@ function offerOtherGames(file, replay) {
 }
 
 export function openRecords() {
+  for (const open of document.querySelectorAll("#games-dialog[open]")) open.close();
   say("");
   $("records-file").value = "";
   const current = deps.currentGame();
@@ -150,7 +151,7 @@ export function openRecords() {
 
 export function wireRecords(dependencies) {
   deps = dependencies;
-  $("records-button").addEventListener("click", openRecords);
+  $("games-records").addEventListener("click", openRecords);
   $("welcome-records").addEventListener("click", openRecords); // a file can be opened before any game
   $("records-replay").addEventListener("click", () => {
     const current = deps.currentGame();
