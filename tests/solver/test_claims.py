@@ -1,0 +1,89 @@
+"""Claims checked double dummy: the verdict against plain minimax, and the line
+of defence given when a claim fails."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from spades.core import NIL, IllegalClaimError, claim_terms
+from spades.core.claims import tricks_left
+from spades.core.hand import HandState
+from spades.solver import SearchLimitError
+from spades.solver.claims import check_claim
+
+from .brute import brute_tricks, random_endgame
+
+
+def with_bids(state: HandState, bids: tuple[int, int, int, int]) -> HandState:
+    """``state`` with each seat's bid replaced (``make_position`` bids 1 all round)."""
+    for seat, bid in enumerate(bids):
+        state.bids[seat] = bid
+    return state
+
+
+def endgame(seed: int) -> HandState:
+    rng = random.Random(seed)
+    state = random_endgame(rng, rng.randrange(1, 4), mid_trick=rng.random() < 0.4)
+    nil_seat = rng.choice([None, None, 0, 1, 2, 3])
+    return with_bids(state, tuple(NIL if seat == nil_seat else 2 for seat in range(4)))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_verdict_matches_minimax_and_the_defence_beats_the_claim(seed: int) -> None:
+    checked = 0
+    for case in range(50):
+        state = endgame(seed * 1000 + case)
+        seat = state.turn
+        for tricks in range(1, tricks_left(state) + 1):
+            try:
+                terms = claim_terms(state, seat, tricks)
+            except IllegalClaimError:
+                continue
+            check = check_claim(state, seat, tricks)
+            best = brute_tricks(state, terms.counted)
+            assert check.best == best
+            assert check.holds == (best >= tricks)
+            if check.holds:
+                assert check.defence == ()
+                continue
+            checked += 1
+            # The line is legal play that leaves the claim out of reach, and
+            # stops at the trick that does it.
+            position = state.clone()
+            won = 0
+            reachable_before_last = True
+            for index, card in enumerate(check.defence):
+                assert card in position.legal_cards()
+                finished = len(position.tricks)
+                position.apply_play(card)
+                if len(position.tricks) > finished:
+                    won += terms.counted >> position.tricks[-1].winner & 1
+                if index == len(check.defence) - 2:
+                    reachable_before_last = won + tricks_left(position) >= tricks
+            assert won + tricks_left(position) < tricks
+            assert reachable_before_last
+    assert checked > 15
+
+
+def test_the_check_leaves_the_position_unchanged() -> None:
+    state = endgame(3)
+    before = (list(state.hands), list(state.trick), state.turn)
+    check_claim(state, state.turn, tricks_left(state))
+    assert (list(state.hands), list(state.trick), state.turn) == before
+
+
+def test_a_claim_the_rules_refuse_is_refused_before_any_search() -> None:
+    state = with_bids(endgame(4), (NIL, NIL, NIL, NIL))
+    with pytest.raises(IllegalClaimError, match="both bid Nil"):
+        check_claim(state, state.turn, 1)
+
+
+def test_a_search_too_long_for_the_limit_gives_up() -> None:
+    rng = random.Random(1)
+    from spades.solver.position import random_position
+
+    state = random_position(rng, 13)
+    with pytest.raises(SearchLimitError):
+        check_claim(state, state.turn, 13, limit=50)
