@@ -109,7 +109,7 @@ def test_a_held_claim_ends_and_scores_the_hand_with_the_tricks_awarded() -> None
 
 def test_a_claimed_hand_round_trips_through_the_record() -> None:
     game = game_in_play(cards=30)
-    game.refuse_claim(game.to_act or 0, 6, defence=game.legal_cards()[:1])
+    game.refuse_claim(game.to_act or 0, 6, defence=game.hand.tricks[:2])
     game.claim(game.to_act or 0, 4)
     record = game_to_record(game)
     claims = record["hands"][0]["claims"]
@@ -168,3 +168,15 @@ def test_claims_outside_a_game_in_play_are_refused() -> None:
     game.forfeit(WEST, "gone")
     with pytest.raises(Exception, match="game is over"):
         game.claim(SOUTH, 13)
+
+
+def test_a_refused_claims_defence_names_each_tricks_real_winner() -> None:
+    game = game_in_play(cards=12)
+    game.refuse_claim(game.to_act or 0, 10, defence=game.hand.tricks[:1])
+    record = game_to_record(game)
+    trick = record["hands"][0]["claims"][0]["defence"][0]
+    assert set(trick) == {"leader", "cards", "winner"}
+    trick["winner"] = "NESW"[("NESW".index(trick["winner"]) + 1) % 4]
+    with pytest.raises(RecordError, match="wins it") as refused:
+        game_from_record(record)
+    assert refused.value.rule == "trick-winner"

@@ -49,19 +49,22 @@ def test_the_verdict_matches_minimax_and_the_defence_beats_the_claim(seed: int) 
                 assert check.defence == ()
                 continue
             checked += 1
-            # The line is legal play that leaves the claim out of reach, and
-            # stops at the trick that does it.
+            # The line is legal play, in whole tricks from the trick in progress,
+            # that leaves the claim out of reach and stops at the trick that does it.
             position = state.clone()
+            cards = [card for trick in check.defence for card in trick.cards]
+            assert cards[: len(state.trick)] == list(state.trick)
             won = 0
             reachable_before_last = True
-            for index, card in enumerate(check.defence):
+            for index, card in enumerate(cards[len(state.trick) :], start=len(state.trick)):
                 assert card in position.legal_cards()
                 finished = len(position.tricks)
                 position.apply_play(card)
                 if len(position.tricks) > finished:
                     won += terms.counted >> position.tricks[-1].winner & 1
-                if index == len(check.defence) - 2:
+                if index == len(cards) - 5:
                     reachable_before_last = won + tricks_left(position) >= tricks
+            assert tuple(position.tricks[len(state.tricks) :]) == check.defence
             assert won + tricks_left(position) < tricks
             assert reachable_before_last
     assert checked > 15

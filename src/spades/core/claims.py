@@ -34,9 +34,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import Card
 from .errors import IllegalClaimError
-from .hand import HandState, Phase
+from .hand import HandState, Phase, Trick
 from .scoring import NIL
 from .seats import SEAT_NAMES, Seat, next_seat, partner_of
 
@@ -68,9 +67,10 @@ class Claim:
     """Cards played in the hand when the claim was made."""
     held: bool
     """Whether it held: a held claim ended the hand; one that did not changed nothing."""
-    defence: tuple[Card, ...] = ()
-    """For a claim that did not hold, a line of play from its position (both sides
-    at their best) up to the trick that beats it: the explanation."""
+    defence: tuple[Trick, ...] = ()
+    """For a claim that did not hold, the explanation: a line of play from its
+    position (both sides at their best) up to the trick that beats it, as whole
+    tricks (the first one with the cards already on the table when it was made)."""
 
 
 def tricks_left(state: HandState) -> int:

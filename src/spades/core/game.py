@@ -402,7 +402,7 @@ class Game:
         self.hand.end_by_claim(terms.awarded)
         return self._end_hand([])
 
-    def refuse_claim(self, seat: Seat, tricks: int, defence: Sequence[Card] = ()) -> Claim:
+    def refuse_claim(self, seat: Seat, tricks: int, defence: Sequence[Trick] = ()) -> Claim:
         """Keep a claim that did not hold, with the ``defence`` that beats it; the
         game goes on unchanged."""
         self.verify_claim(seat, tricks)

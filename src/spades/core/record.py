@@ -24,7 +24,7 @@ from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_d
 from .claims import Claim
 from .errors import RecordError, SpadesError
 from .game import Action, Game, Undo, hand_actions
-from .hand import HandState, Phase
+from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
 from .scoring import NIL
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
@@ -129,7 +129,14 @@ def _claim_to_dict(claim: Claim) -> dict[str, Any]:
         "held": claim.held,
     }
     if claim.defence:
-        entry["defence"] = [CARD_NAMES[card] for card in claim.defence]
+        entry["defence"] = [
+            {
+                "leader": SEAT_LETTERS[trick.leader],
+                "cards": [CARD_NAMES[card] for card in trick.cards],
+                "winner": SEAT_LETTERS[trick.winner],
+            }
+            for trick in claim.defence
+        ]
     return entry
 
 
@@ -294,10 +301,7 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
         if type(held) is not bool:
             raise RecordError(f"held must be true or false, got {held!r}", where=at)
         if not held:
-            defence = tuple(
-                _parse_card_at(name, f"{at}, defence")
-                for name in _expect(entry.get("defence", []), list, f"{at}, defence")
-            )
+            defence = _parse_defence(entry.get("defence", []), f"{at}, defence")
             game.claims.append(Claim(number, seat, tricks, cards, False, defence))
             continue
         played = 4 * len(state.tricks) + len(state.trick)
@@ -312,6 +316,29 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
             game.claim(seat, tricks)
         except SpadesError as error:
             raise RecordError(error.message, where=at, rule=error.rule) from None
+
+
+def _parse_defence(value: Any, where: str) -> tuple[Trick, ...]:
+    """A refused claim's line of defence: whole tricks, each won by the seat named.
+    It is an explanation, not play of the hand, so only its form and each trick's
+    winner are checked (``spades replay`` checks it against the deal)."""
+    tricks: list[Trick] = []
+    for number, entry in enumerate(_expect(value, list, where), start=1):
+        at = f"{where} trick {number}"
+        entry = _expect(entry, Mapping, at)
+        leader = parse_seat_at(entry.get("leader"), f"{at}, leader")
+        cards = tuple(_parse_card_at(name, at) for name in _expect(entry.get("cards"), list, at))
+        if len(cards) != 4 or len(set(cards)) != 4:
+            raise RecordError("a trick of the defence has 4 different cards", where=at)
+        winner = trick_winner(leader, cards)
+        if parse_seat_at(entry.get("winner"), f"{at}, winner") != winner:
+            raise RecordError(
+                f"{SEAT_NAMES[winner]} wins it, not {entry.get('winner')!r}",
+                where=at,
+                rule="trick-winner",
+            )
+        tricks.append(Trick(leader, cards, winner))
+    return tuple(tricks)
 
 
 def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list[Undo]:

@@ -16,8 +16,10 @@ trick after which the claim can no longer be made.
 >>> check_claim(state, SOUTH, 2).holds
 True
 >>> check = check_claim(state, SOUTH, 3)
->>> check.holds, check.best, [CARD_NAMES[card] for card in check.defence]
-(False, 2, ['4D', '5D', '6D', '7D'])
+>>> check.holds, check.best
+(False, 2)
+>>> [([CARD_NAMES[card] for card in trick.cards], trick.winner) for trick in check.defence]
+[(['4D', '5D', '6D', '7D'], 3)]
 """
 
 from __future__ import annotations
@@ -25,9 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.cards import Card
 from ..core.claims import claim_terms, tricks_left
-from ..core.hand import HandState
+from ..core.hand import HandState, Trick
 from ..core.seats import Seat
 from .dds import Solver
 from .position import make_position, parse_deal
@@ -47,9 +48,10 @@ class ClaimCheck:
     holds: bool
     best: int
     """The most tricks the counted seats can be sure of, against the best defence."""
-    defence: tuple[Card, ...]
-    """When the claim does not hold: a line of play, from the claim's position,
-    that beats it (empty when it holds)."""
+    defence: tuple[Trick, ...]
+    """When the claim does not hold: a line of play from the claim's position that
+    beats it, as whole tricks, the first with the cards already on the table
+    (empty when it holds)."""
 
 
 def check_claim(
@@ -71,11 +73,11 @@ def check_claim(
 
 def _defence(
     solver: Solver, state: HandState, seat: Seat, counted: int, tricks: int
-) -> tuple[Card, ...]:
+) -> tuple[Trick, ...]:
     """Both sides' best cards from ``state`` until ``counted`` can no longer
-    take ``tricks``: the tricks they win, plus those left, fall short."""
+    take ``tricks``: the tricks they win, plus those left, fall short. A trick
+    ends it, as the count changes only when a trick is won."""
     position = state.clone()
-    line: list[Card] = []
     won = 0
     claimers = seat & 1
     while won + tricks_left(position) >= tricks:
@@ -85,7 +87,6 @@ def _defence(
         card = min(values, key=lambda c: (-values[c] if mover_claims else values[c], c))
         finished = len(position.tricks)
         position.apply_play(card)
-        line.append(card)
         if len(position.tricks) > finished and counted >> position.tricks[-1].winner & 1:
             won += 1
-    return tuple(line)
+    return tuple(position.tricks[len(state.tricks) :])
