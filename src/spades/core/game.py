@@ -363,6 +363,13 @@ class Game:
                 "there is nothing to take back (a hand once scored stands)"
             )
 
+    def can_undo(self, seat: Seat) -> bool:
+        try:
+            self.verify_undo(seat)
+        except (UndoError, GameOverError, NotYourTurnError):
+            return False
+        return True
+
     def undo(self, seat: Seat) -> Undo:
         """Take back ``seat``'s last bid or card of the hand in progress and every
         action made after it, as if they had never been made; returns what was

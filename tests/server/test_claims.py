@@ -1,0 +1,174 @@
+"""Claims in the web game: checked double dummy against every defence; a held
+claim ends the hand, a refused one changes nothing and says no more than it may."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from spades.core import SOUTH, claim_terms, game_to_record
+from spades.solver import Solver
+
+from .conftest import start_game, stored_game
+from .test_hidden_information import names_in, visible_to_south
+from .test_undo import bid, play
+
+
+def claim(client: TestClient, game: dict[str, Any], tricks: Any) -> Any:
+    return client.post(f"/api/games/{game['id']}/claim", json={"tricks": tricks})
+
+
+def best_for_south(app: FastAPI, client: TestClient, game: dict[str, Any]) -> tuple[int, int]:
+    """The most tricks South's claim can hold (double dummy) and the tricks left."""
+    state = stored_game(app, client, game["id"]).hand
+    left = game["claim"]["tricks_left"]
+    terms = claim_terms(state, SOUTH, left)
+    return Solver().tricks(state, terms.counted), left
+
+
+def late_position(
+    app: FastAPI, client: TestClient, *, short_of_all: bool, seed: int = 3
+) -> dict[str, Any]:
+    """A game with a few tricks left where South's side takes all of them double
+    dummy (``short_of_all`` false) or not all of them (true); no Nil for North-South."""
+    for attempt in range(12):
+        game = bid(client, start_game(client, seed=seed + attempt)["game"], 3)["game"]
+        if game["seats"][0]["bid"] == "nil":
+            continue
+        hand = game["hand_number"]
+        while game["hand_number"] == hand and game["phase"] == "playing":
+            if game["tricks_played"] >= 9:
+                best, left = best_for_south(app, client, game)
+                if (best < left) == short_of_all and best >= 1:
+                    return game
+            game = play(client, game)["game"]
+    raise AssertionError("no such position in the games tried")  # pragma: no cover
+
+
+def test_a_claim_is_offered_when_south_is_to_play(client: TestClient) -> None:
+    game = start_game(client, seed=7)["game"]
+    assert game["claim"] is None  # bidding
+    game = bid(client, game)["game"]
+    offer = game["claim"]
+    assert offer["tricks_left"] == 13 - game["tricks_played"]
+    assert offer["available"] and offer["choices"][-1] == offer["tricks_left"]
+    assert offer["note"]
+
+
+def test_a_claim_that_holds_ends_the_hand_with_the_tricks(app: FastAPI, client: TestClient) -> None:
+    game = late_position(app, client, short_of_all=False)
+    left = game["claim"]["tricks_left"]
+    tricks_before = {s["seat"]: s["tricks"] for s in game["seats"]}
+    response = claim(client, game, left)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["claim"]["held"] is True
+    assert body["claim"]["message"].startswith("Claim accepted: you and North take all")
+    event = body["events"][0]
+    assert event["type"] == "claim" and event["tricks"] == left
+    assert event["awarded"]["S"] == left and sum(event["awarded"].values()) == left
+    assert body["events"][1]["type"] == "hand_over"
+    hand_over = body["events"][1]
+    assert hand_over["tricks_won"]["S"] == tricks_before["S"] + left
+    sheet = body["game"]["score_sheet"][-1]
+    assert sheet["hand"] == game["hand_number"]
+    assert any("the claim held" in note for note in sheet["notes"])
+    record = game_to_record(stored_game(app, client, game["id"]))
+    assert record["hands"][game["hand_number"] - 1]["claims"][-1]["held"] is True
+
+
+def test_a_refused_claim_changes_nothing_and_names_no_hidden_card(
+    app: FastAPI, client: TestClient
+) -> None:
+    game = late_position(app, client, short_of_all=True)
+    left = game["claim"]["tricks_left"]
+    response = claim(client, game, left)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["claim"] == {
+        "held": False,
+        "tricks": left,
+        "left": left,
+        "message": body["claim"]["message"],
+    }
+    assert "Claim refused" in body["claim"]["message"]
+    assert body["events"] == []
+    after = body["game"]
+    assert {k: v for k, v in after.items() if k not in ("version", "claim")} == {
+        k: v for k, v in game.items() if k not in ("version", "claim")
+    }
+    engine = stored_game(app, client, game["id"])
+    assert not names_in(response.text) - visible_to_south(
+        engine, range(game["hand_number"], game["hand_number"] + 1)
+    )
+    assert engine.claims[-1].defence  # kept for after the hand
+
+    # One claim a trick: the next waits for a card.
+    assert after["claim"]["available"] is False
+    again = claim(client, after, 1)
+    assert again.status_code == 422 and again.json()["rule"] == "claim-again"
+    after = play(client, after)["game"]
+    while after["phase"] == "playing" and after["hand_number"] == game["hand_number"]:
+        if after["claim"] and after["tricks_played"] > game["tricks_played"]:
+            assert after["claim"]["available"]
+        after = play(client, after)["game"]
+
+    # Once the hand is over, its summary shows the defence that beat the claim.
+    sheet = next(h for h in after["score_sheet"] if h["hand"] == game["hand_number"])
+    note = next(n for n in sheet["notes"] if "refused" in n)
+    assert "The defence that beat it: trick" in note and "wins)" in note
+
+
+@pytest.mark.parametrize(
+    ("tricks", "status", "rule", "words"),
+    [
+        (0, 422, "request", "Claim a whole number of tricks"),
+        (14, 422, "request", "Claim a whole number of tricks"),
+        ("all", 422, "request", "Claim a whole number of tricks"),
+        (None, 422, "request", "Claim a whole number of tricks"),
+    ],
+)
+def test_malformed_claims_are_refused(
+    client: TestClient, tricks: Any, status: int, rule: str, words: str
+) -> None:
+    game = bid(client, start_game(client)["game"])["game"]
+    response = claim(client, game, tricks)
+    assert response.status_code == status
+    assert response.json() == {"detail": words + ", from 1 to the tricks left.", "rule": rule}
+
+
+def test_a_claim_of_more_tricks_than_are_left_is_refused(client: TestClient) -> None:
+    game = bid(client, start_game(client)["game"])["game"]
+    for _ in range(3):
+        game = play(client, game)["game"]
+    left = game["claim"]["tricks_left"]
+    response = claim(client, game, left + 1)
+    assert response.status_code == 422
+    assert response.json() == {
+        "detail": f"{left} tricks are left: claim from 1 to {left} of them",
+        "rule": "claim",
+    }
+    assert client.get(f"/api/games/{game['id']}").json()["game"] == game
+
+
+def test_no_claim_during_the_bidding(client: TestClient) -> None:
+    game = start_game(client)["game"]
+    response = claim(client, game, 5)
+    assert response.status_code == 409 and response.json()["rule"] == "turn"
+
+
+def test_a_claim_too_early_to_check_in_time_says_so(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import spades.server.claims as claims
+
+    real = claims.check_claim
+    monkeypatch.setattr(claims, "check_claim", lambda *a, **k: real(*a, **k, limit=10))
+    game = bid(client, start_game(client)["game"])["game"]
+    response = claim(client, game, 13)
+    assert response.status_code == 422
+    assert response.json()["rule"] == "claim-too-early"
+    assert "play a trick or two" in response.json()["detail"]
