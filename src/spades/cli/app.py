@@ -13,6 +13,7 @@ from spades.arena import game_seeds, play_game, seat_bots
 from spades.bots import BOT_LEVELS
 from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
 from spades.core.record import record_to_json
+from spades.solver.claims import held_claim_problems
 
 from .analyze import analyze
 from .arena import arena
@@ -85,7 +86,8 @@ def replay(
 ) -> None:
     """Re-validate every record in FILE and print a readable summary.
 
-    Exits with status 1 if any record is broken, naming the game, hand, trick
+    Every bid, card, trick and score is re-played through the engine, and every
+    claim that ended a hand is checked double dummy. Exits with status 1 if any record is broken, naming the game, hand, trick
     and rule at fault.
     """
     try:
@@ -107,6 +109,17 @@ def replay(
                     markup=False,
                     highlight=False,
                 )
+                continue
+            claim_problems = held_claim_problems(game)
+            if claim_problems:  # the engine cannot ask whether a claim held: the solver can
+                broken += 1
+                for where, why in claim_problems:
+                    errors.print(
+                        f"game {index} (line {line}) is broken: {where}: {why} (rule: claim)",
+                        style="red",
+                        markup=False,
+                        highlight=False,
+                    )
                 continue
             if not quiet:
                 print_game_summary(console, game, index, show_tricks=tricks)

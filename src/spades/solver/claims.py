@@ -28,12 +28,20 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.claims import claim_terms, tricks_left
+from ..core.game import Game
 from ..core.hand import HandState, Trick
-from ..core.seats import Seat
-from .dds import Solver
-from .position import make_position, parse_deal
+from ..core.seats import SEAT_NAMES, Seat
+from .dds import SearchLimitError, Solver
+from .position import make_position, parse_deal, replay
 
-__all__ = ["CLAIM_LIMIT", "ClaimCheck", "check_claim", "make_position", "parse_deal"]
+__all__ = [
+    "CLAIM_LIMIT",
+    "ClaimCheck",
+    "check_claim",
+    "held_claim_problems",
+    "make_position",
+    "parse_deal",
+]
 
 CLAIM_LIMIT: Final = 1_500_000
 """The most cards one question of a claim check may try (about a second
@@ -90,3 +98,32 @@ def _defence(
         if len(position.tricks) > finished and counted >> position.tricks[-1].winner & 1:
             won += 1
     return tuple(position.tricks[len(state.tricks) :])
+
+
+def held_claim_problems(game: Game, *, limit: int = CLAIM_LIMIT) -> list[tuple[str, str]]:
+    """Each claim of ``game`` that ended its hand but does not hold double dummy,
+    as ``(where, why)``: what ``spades replay`` adds to the engine's checks.
+
+    A claim too costly to check within ``limit`` is reported as unchecked."""
+    problems = []
+    for index, claim in enumerate(game.claims):
+        if not claim.held:
+            continue
+        where = (
+            f"hand {claim.hand}, claim {sum(c.hand == claim.hand for c in game.claims[:index]) + 1}"
+        )
+        position = replay(game.history[claim.hand - 1].state, claim.cards)
+        try:
+            check = check_claim(position, claim.seat, claim.tricks, limit=limit)
+        except SearchLimitError:
+            problems.append((where, "the claim could not be checked within the search limit"))
+            continue
+        if not check.holds:
+            problems.append(
+                (
+                    where,
+                    f"the claim does not hold: against the best defence {SEAT_NAMES[claim.seat]}'s "
+                    f"side takes {check.best} of the tricks claimed, not {claim.tricks}",
+                )
+            )
+    return problems
