@@ -35,14 +35,16 @@ def late_position(
     """A game with a few tricks left where South's side takes all of them double
     dummy (``short_of_all`` false) or not all of them (true); no Nil for North-South."""
     for attempt in range(12):
-        game = bid(client, start_game(client, seed=seed + attempt)["game"], 3)["game"]
+        game: dict[str, Any] = bid(client, start_game(client, seed=seed + attempt)["game"], 3)[
+            "game"
+        ]
         if game["seats"][0]["bid"] == "nil":
             continue
         hand = game["hand_number"]
         while game["hand_number"] == hand and game["phase"] == "playing":
             if game["tricks_played"] >= 9:
                 best, left = best_for_south(app, client, game)
-                if (best < left) == short_of_all and best >= 1:
+                if (best < left) == short_of_all and best >= 1 and left >= 2:
                     return game
             game = play(client, game)["game"]
     raise AssertionError("no such position in the games tried")  # pragma: no cover
@@ -163,12 +165,35 @@ def test_no_claim_during_the_bidding(client: TestClient) -> None:
 def test_a_claim_too_early_to_check_in_time_says_so(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import spades.server.claims as claims
+    from spades.solver.claims import check_claim
 
-    real = claims.check_claim
-    monkeypatch.setattr(claims, "check_claim", lambda *a, **k: real(*a, **k, limit=10))
+    monkeypatch.setattr(
+        "spades.server.claims.check_claim", lambda *a, **k: check_claim(*a, **k, limit=10)
+    )
     game = bid(client, start_game(client)["game"])["game"]
     response = claim(client, game, 13)
     assert response.status_code == 422
     assert response.json()["rule"] == "claim-too-early"
     assert "play a trick or two" in response.json()["detail"]
+
+
+def test_a_hand_ended_by_a_claim_keeps_its_unplayed_cards_hidden(
+    app: FastAPI, client: TestClient
+) -> None:
+    game = late_position(app, client, short_of_all=True)
+    hand = game["hand_number"]
+    claim(client, game, game["claim"]["tricks_left"])  # refused: its defence is kept
+    game = play(client, game)["game"]
+    while game["hand_number"] == hand:
+        best, _left = best_for_south(app, client, game)
+        if best:
+            response = claim(client, game, best)
+            assert response.json()["claim"]["held"]
+            break
+        game = play(client, game)["game"]  # pragma: no cover - depends on the deal
+    engine = stored_game(app, client, game["id"])
+    sheet = next(h for h in response.json()["game"]["score_sheet"] if h["hand"] == hand)
+    assert any("refused" in note for note in sheet["notes"])
+    # Only cards South saw in that hand (its own, those played) are named.
+    assert not names_in(str(sheet["notes"])) - visible_to_south(engine, range(hand, hand + 1))
+    assert names_in(response.text) <= visible_to_south(engine, range(hand, hand + 2))

@@ -11,10 +11,9 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from spades.bots import BOT_LEVELS
+from spades.bots import BOT_LEVELS, make_bot
 from spades.core import EAST, NORTH, WEST
 from spades.server import create_app
-from spades.server import games as games_module
 
 from .conftest import south_move, start_game, stored_game
 
@@ -23,13 +22,12 @@ def test_each_seat_plays_the_level_chosen_for_it(
     app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked: list[tuple[str, str]] = []
-    real = games_module.make_bot
 
     def recording(level: str, seed: Any = None, **options: Any) -> Any:
         asked.append((str(seed).split(":")[1], level))
-        return real(level, seed, **options)
+        return make_bot(level, seed, **options)
 
-    monkeypatch.setattr(games_module, "make_bot", recording)
+    monkeypatch.setattr("spades.server.games.make_bot", recording)
     body = start_game(client, partner="easy", opponents="normal", west="random")
     game = body["game"]
     assert game["settings"] == {

@@ -42,7 +42,7 @@ def undo(client: TestClient, game: dict[str, Any]) -> Any:
 
 def in_play(client: TestClient, seed: int = 7, cards: int = 4, **settings: Any) -> dict[str, Any]:
     """A game with South's bid made and ``cards`` cards of South's played."""
-    game = bid(client, start_game(client, seed=seed, **settings)["game"])["game"]
+    game: dict[str, Any] = bid(client, start_game(client, seed=seed, **settings)["game"])["game"]
     for _ in range(cards):
         game = play(client, game)["game"]
     return game

@@ -28,7 +28,7 @@ from spades.core import (
 )
 from spades.core.cards import RANK_LETTERS, SUIT_SYMBOLS, Card
 from spades.core.claims import tricks_left
-from spades.core.hand import Trick
+from spades.core.hand import HandState, Trick
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, Seat, next_seat, partner_of
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
@@ -172,24 +172,34 @@ def judge_claim(game: Game, tricks: int) -> Verdict:
 
 
 def _claimed(tricks: int, left: int) -> str:
-    """``all 4 tricks left`` or ``3 of the 4 tricks left``."""
-    return (
-        f"all {_tricks(left)} left" if tricks == left else f"{tricks} of the {_tricks(left)} left"
-    )
+    """``the last trick``, ``all 4 tricks left`` or ``3 of the 4 tricks left``."""
+    if tricks == left:
+        return "the last trick" if left == 1 else f"all {_tricks(left)} left"
+    return f"{tricks} of the {_tricks(left)} left"
 
 
 # ------------------------------------------------------------ after the hand
 
 
-def claim_notes(claims: list[Claim]) -> list[str]:
-    """Each claim of a finished hand in words; a refused one with the defence
-    that beat it, which may be shown now that the hand is over."""
+def claim_notes(claims: list[Claim], state: HandState) -> list[str]:
+    """Each claim of the finished hand ``state`` in words; a refused one with the
+    defence that beat it, now that the hand is over. A hand ended by a claim
+    leaves cards unplayed: a defence naming one of those keeps it to the record,
+    since South never saw where it lay."""
+    seen = state.deal[HUMAN] | state.played
     notes = []
     for claim in claims:
         trick = claim.cards // 4 + 1
         said = f"{_who(claim.seat).capitalize()} claimed {_claimed(claim.tricks, 14 - trick)}"
         if claim.held:
             notes.append(f"{said} at trick {trick}: the claim held.")
+            continue
+        cards = [card for played in claim.defence for card in played.cards]
+        if any(not seen >> card & 1 for card in cards):
+            notes.append(
+                f"{said} at trick {trick}: refused. The defence that beat it names cards never "
+                "played in this hand, so it stays in the game's record."
+            )
             continue
         line = "; ".join(_trick_words(n, played) for n, played in enumerate(claim.defence, trick))
         notes.append(f"{said} at trick {trick}: refused. The defence that beat it: {line}.")

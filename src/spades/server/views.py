@@ -251,7 +251,7 @@ def hand_result(
                 summary=_summary(score, rules),
             )
         )
-    notes = claim_notes([claim for claim in claims if claim.hand == scored.number])
+    notes = claim_notes([claim for claim in claims if claim.hand == scored.number], state)
     taken_back = sum(undo.hand == scored.number and undo.seat == HUMAN for undo in undos)
     if taken_back:
         notes.append(f"You took back {_times(taken_back)} in this hand.")

@@ -4,6 +4,8 @@
 // never sends them.
 
 import { cardBack, cardFace, cardName, suitOf } from "./cards.js";
+import { statisticsView } from "./stats.js";
+import { createTableTools } from "./table-tools.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
@@ -28,12 +30,13 @@ const app = {
   bidFocus: 0,
   digits: "",
   digitTimer: 0,
+  tools: null, // last trick, undo and claim (table-tools.js)
 };
 
 // ------------------------------------------------------------------ preferences
 
 function loadPrefs() {
-  const defaults = { partner: null, opponents: null, speed: "normal" };
+  const defaults = { partner: null, opponents: null, west: null, east: null, undo: true, speed: "normal" };
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) defaults.speed = "fast";
   try {
     const saved = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}");
@@ -141,6 +144,7 @@ function render(view) {
   renderHand(view);
   renderStatus(view);
   $("hint-button").disabled = !canAct(view);
+  app.tools?.render(view);
 }
 
 const canAct = (view) => Boolean(view && view.your_turn && !app.busy && view.phase !== "over");
@@ -561,6 +565,19 @@ async function playEvents(events, final) {
         pulse(document.querySelector(`#seat-${event.seat} .badge.tricks`));
         break;
       }
+      case "claim": {
+        // The claim held: the tricks left are credited at once, the table cleared.
+        for (const seat of view.seats) seat.tricks += event.awarded[seat.seat] ?? 0;
+        recountTeams(view);
+        view.trick = { leader: view.trick.leader, cards: [], winner: null };
+        view.turn = null;
+        view.your_turn = false;
+        render(view);
+        const side = event.tricks === event.left ? "all" : `${event.tricks} of the`;
+        announce(`Claim accepted: you and North take ${side} ${event.left} tricks left.`);
+        await wait(700);
+        break;
+      }
       case "hand_over": {
         for (const team of view.teams) {
           team.score = event.score[team.team].total;
@@ -610,6 +627,12 @@ function showSummary(hand, finalHand) {
   if (!hand) return Promise.resolve();
   $("summary-title").textContent = `Hand ${hand.hand} is over`;
   $("summary-body").replaceChildren(...hand.teams.map(summaryTeam));
+  if (hand.notes?.length) {
+    const notes = document.createElement("ul");
+    notes.className = "summary-notes";
+    for (const note of hand.notes) notes.append(Object.assign(document.createElement("li"), { textContent: note }));
+    $("summary-body").append(notes);
+  }
   const button = $("summary-continue");
   button.textContent = finalHand ? "See the result" : "Next hand";
   const dialog = openDialog("summary-dialog");
@@ -698,6 +721,7 @@ function openWelcome(canGoBack) {
   $("cancel-new-game").hidden = !canGoBack;
   $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
   fillLevels();
+  $("undo-setting").checked = app.prefs.undo !== false;
   $("speed-select").value = app.prefs.speed;
   openDialog("welcome-dialog");
   $("start-game").focus();
@@ -705,7 +729,8 @@ function openWelcome(canGoBack) {
 
 function fillLevels() {
   if (!app.levels) return;
-  for (const [id, key] of [["partner-level", "partner"], ["opponent-level", "opponents"]]) {
+  const seats = [["partner-level", "partner"], ["west-level", "west"], ["east-level", "east"]];
+  for (const [id, key] of seats) {
     const select = $(id);
     const about = $(`${id}-about`);
     if (!select.childElementCount) {
@@ -718,7 +743,9 @@ function fillLevels() {
       }
       select.addEventListener("change", () => describeLevel(select, about));
     }
-    const wanted = app.prefs[key] ?? app.state?.settings?.[key] ?? app.levels.default;
+    // A seat's own choice, else the older both-opponents choice, else this game's, else the default.
+    const both = key === "partner" ? null : app.prefs.opponents;
+    const wanted = app.prefs[key] ?? both ?? app.state?.settings?.[key] ?? app.levels.default;
     select.value = app.levels.levels.includes(wanted) ? wanted : app.levels.default;
     describeLevel(select, about);
   }
@@ -744,11 +771,13 @@ async function perform(request) {
     app.busy = false;
     render(update.game);
     afterUpdate(update.game);
+    return update;
   } catch (error) {
     app.busy = false;
     if (app.view) render(app.view);
     showMessage(error.message);
     if (error.rule === "stale") await reload();
+    return null;
   }
 }
 
@@ -778,7 +807,9 @@ async function suggestBid(view) {
 function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
-    opponents: app.prefs.opponents ?? undefined,
+    west: app.prefs.west ?? app.prefs.opponents ?? undefined,
+    east: app.prefs.east ?? app.prefs.opponents ?? undefined,
+    undo: app.prefs.undo !== false,
   };
   // ?seed=N deals a chosen game again (the same seed and moves give the same game).
   const seed = new URLSearchParams(location.search).get("seed");
@@ -816,6 +847,17 @@ async function askHint() {
     }
   } catch (error) {
     showMessage(error.message);
+  }
+}
+
+async function showStatistics() {
+  const body = $("stats-body");
+  body.replaceChildren(div("empty", "Counting your games…"));
+  openDialog("stats-dialog");
+  try {
+    body.replaceChildren(statisticsView(await api("GET", "/api/statistics")));
+  } catch (error) {
+    body.replaceChildren(div("empty", error.message));
   }
 }
 
@@ -886,6 +928,7 @@ function onGlobalKey(event) {
   const tag = document.activeElement?.tagName;
   if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
   const view = app.view;
+  if (app.tools?.onKey(event)) return;
   if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
@@ -936,6 +979,8 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("rules-button").addEventListener("click", () => openDialog("rules-dialog"));
+  for (const button of document.querySelectorAll(".stats-link")) button.addEventListener("click", showStatistics);
+  app.tools = createTableTools({ app, api, perform, showMessage, announce, openDialog });
   $("settings-button").addEventListener("click", () => openWelcome(Boolean(app.state)));
   for (const button of document.querySelectorAll(".close-dialog")) {
     button.addEventListener("click", () => button.closest("dialog").close());
@@ -948,7 +993,10 @@ function wire() {
   $("new-game-form").addEventListener("submit", (event) => {
     event.preventDefault();
     app.prefs.partner = $("partner-level").value;
-    app.prefs.opponents = $("opponent-level").value;
+    app.prefs.west = $("west-level").value;
+    app.prefs.east = $("east-level").value;
+    app.prefs.opponents = null; // each opponent has a level of its own now
+    app.prefs.undo = $("undo-setting").checked;
     app.prefs.speed = $("speed-select").value;
     savePrefs();
     newGame();
