@@ -39,9 +39,11 @@ typecheck: $(INSTALLED)
 unit: $(COMPILED_STAMP)
 	$(PY) -m pytest
 
-# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone) in docs/screenshots.
+# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone, last trick,
+# claim, statistics, new game) in docs/screenshots.
 screenshots: $(COMPILED_STAMP)
-	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py
+	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py \
+		tests/server/test_browser_play_features.py
 
 bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py
