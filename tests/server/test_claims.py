@@ -68,7 +68,9 @@ def test_a_claim_that_holds_ends_the_hand_with_the_tricks(app: FastAPI, client: 
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["claim"]["held"] is True
-    assert body["claim"]["message"].startswith("Claim accepted: you and North take all")
+    words = "both tricks left" if left == 2 else f"all {left} tricks left"
+    assert body["claim"]["message"] == f"Claim accepted: you and North take {words}."
+
     event = body["events"][0]
     assert event["type"] == "claim" and event["tricks"] == left
     assert event["awarded"]["S"] == left and sum(event["awarded"].values()) == left

@@ -307,8 +307,8 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
         played = 4 * len(state.tricks) + len(state.trick)
         if index != len(claims) or cards != played or state.phase is not Phase.PLAYING:
             raise RecordError(
-                "a claim that held ends the hand: it comes last, after the hand's last card "
-                f"(card {played} of this hand), during the play",
+                "a claim that held ends the hand: it is the hand's last claim, made during the "
+                f"play after the hand's last card ({played} cards played)",
                 where=at,
                 rule="claim",
             )
@@ -376,7 +376,7 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
         if not taken or taken[0][0] != seat or any(actor == seat for actor, _ in taken[1:]):
             raise RecordError(
                 f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
-                f"the first action taken back is {SEAT_NAMES[seat]}'s, and the only one",
+                f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
                 where=at,
                 rule="undo",
             )

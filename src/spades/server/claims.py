@@ -172,9 +172,9 @@ def judge_claim(game: Game, tricks: int) -> Verdict:
 
 
 def _claimed(tricks: int, left: int) -> str:
-    """``the last trick``, ``all 4 tricks left`` or ``3 of the 4 tricks left``."""
+    """``the last trick``, ``both tricks left``, ``all 4 tricks left`` or ``3 of the 4 tricks left``."""
     if tricks == left:
-        return "the last trick" if left == 1 else f"all {_tricks(left)} left"
+        return {1: "the last trick", 2: "both tricks left"}.get(left, f"all {left} tricks left")
     return f"{tricks} of the {_tricks(left)} left"
 
 

@@ -119,11 +119,13 @@ def held_claim_problems(game: Game, *, limit: int = CLAIM_LIMIT) -> list[tuple[s
             problems.append((where, "the claim could not be checked within the search limit"))
             continue
         if not check.holds:
+            counted = claim_terms(position, claim.seat, claim.tricks).counted
+            takers = " and ".join(SEAT_NAMES[seat] for seat in range(4) if counted >> seat & 1)
             problems.append(
                 (
                     where,
-                    f"the claim does not hold: against the best defence {SEAT_NAMES[claim.seat]}'s "
-                    f"side takes {check.best} of the tricks claimed, not {claim.tricks}",
+                    f"the claim does not hold: against the best defence {takers} take only "
+                    f"{check.best} of the tricks left, not the {claim.tricks} claimed",
                 )
             )
     return problems

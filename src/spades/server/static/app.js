@@ -573,8 +573,9 @@ async function playEvents(events, final) {
         view.turn = null;
         view.your_turn = false;
         render(view);
-        const side = event.tricks === event.left ? "all" : `${event.tricks} of the`;
-        announce(`Claim accepted: you and North take ${side} ${event.left} tricks left.`);
+        const all = { 1: "the last trick", 2: "both tricks left" }[event.left] ?? `all ${event.left} tricks left`;
+        const taken = event.tricks === event.left ? all : `${event.tricks} of the ${event.left} tricks left`;
+        announce(`Claim accepted: you and North take ${taken}.`);
         await wait(700);
         break;
       }

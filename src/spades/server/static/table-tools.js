@@ -108,7 +108,7 @@ export function createTableTools(ctx) {
         const option = document.createElement("option");
         option.value = String(n);
         if (n < left) option.textContent = `${n} of the ${plural(left, "trick")} left`;
-        else option.textContent = left === 1 ? "The last trick" : `All ${left} tricks left`;
+        else option.textContent = { 1: "The last trick", 2: "Both tricks left" }[left] ?? `All ${left} tricks left`;
         return option;
       }),
     );
