@@ -199,3 +199,22 @@ def test_a_hand_ended_by_a_claim_keeps_its_unplayed_cards_hidden(
     # Only cards South saw in that hand (its own, those played) are named.
     assert not names_in(str(sheet["notes"])) - visible_to_south(engine, range(hand, hand + 1))
     assert names_in(response.text) <= visible_to_south(engine, range(hand, hand + 2))
+
+
+def test_with_norths_nil_only_every_trick_may_be_claimed_for_south() -> None:
+    from spades.core import NIL, Game, IllegalClaimError
+    from spades.server.claims import claim_offer, judge_claim
+
+    game = Game(seed=3)
+    while game.phase.value == "bidding":
+        game.bid(game.to_act or 0, NIL if game.to_act == 0 else 3)
+    while game.to_act != SOUTH:
+        game.play(game.to_act or 0, game.legal_cards()[0])
+    offer = claim_offer(game)
+    assert offer is not None and offer.choices == [offer.tricks_left]
+    assert offer.note == (
+        f"With North's Nil in play you may claim only all {offer.tricks_left} tricks left, for you."
+    )
+    with pytest.raises(IllegalClaimError, match="With North's Nil in play, claim all"):
+        judge_claim(game, offer.tricks_left - 1)
+    assert game.claims == []

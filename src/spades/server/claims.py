@@ -92,12 +92,8 @@ def _terms_note(game: Game, left: int) -> str:
     if bids[HUMAN] == NIL and bids[PARTNER] == NIL:
         return "You and North both bid Nil: neither of you can claim tricks."
     if NIL in (bids[HUMAN], bids[PARTNER]):
-        nil_bidder, taker = (HUMAN, PARTNER) if bids[HUMAN] == NIL else (PARTNER, HUMAN)
-        holder = "you" if taker == HUMAN else "North"
-        return (
-            f"With {'your' if nil_bidder == HUMAN else SEAT_NAMES[nil_bidder] + chr(39) + 's'} "
-            f"Nil in play you may claim only all {_tricks(left)} left, for {holder}."
-        )
+        whose, taker = ("your", "North") if bids[HUMAN] == NIL else ("North's", "you")
+        return f"With {whose} Nil in play you may claim only {_claimed(left, left)}, for {taker}."
     first = next_seat(HUMAN)
     defenders = [seat for seat in (first, partner_of(first)) if bids[seat] != NIL]
     if not defenders:
