@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spades.core import SOUTH, claim_terms, game_to_record
-from spades.solver import Solver
+from spades.solver import SearchLimitError, Solver
 
 from .conftest import start_game, stored_game
 from .test_hidden_information import names_in, visible_to_south
@@ -165,18 +165,22 @@ def test_no_claim_during_the_bidding(client: TestClient) -> None:
 
 
 def test_a_claim_too_early_to_check_in_time_says_so(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
+    app: FastAPI, client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from spades.solver.claims import check_claim
+    def too_long(*_args: Any, **_options: Any) -> None:
+        raise SearchLimitError("gave up after trying 1000000 cards")
 
-    monkeypatch.setattr(
-        "spades.server.claims.check_claim", lambda *a, **k: check_claim(*a, **k, limit=10)
-    )
+    monkeypatch.setattr("spades.server.claims.check_claim", too_long)
     game = bid(client, start_game(client)["game"])["game"]
+    before = game_to_record(stored_game(app, client, game["id"]))
     response = claim(client, game, 13)
     assert response.status_code == 422
-    assert response.json()["rule"] == "claim-too-early"
-    assert "play a trick or two" in response.json()["detail"]
+    assert response.json() == {
+        "detail": "Too much of the hand is left to check a claim in time: "
+        "play a trick or two, then claim",
+        "rule": "claim-too-early",
+    }
+    assert game_to_record(stored_game(app, client, game["id"])) == before
 
 
 def test_a_hand_ended_by_a_claim_keeps_its_unplayed_cards_hidden(

@@ -4,10 +4,13 @@ A claim is a statement that the claiming side will take the tricks it names.
 It is checked as bridge directors and programs check one, with all four hands
 visible: it holds when the claiming side, playing its best, takes at least the
 claimed tricks (counted as ``spades.core.claims`` says) whatever the other side
-plays. When it does not hold, the answer carries a line of play that beats it:
-from the claim's position, each side plays its best card (the claiming side
-the one keeping the most tricks, the defence the one giving fewest), up to the
-trick after which the claim can no longer be made.
+plays. One null-window search answers that.
+
+When it does not hold, the answer carries a line of play that beats it, up to
+the trick after which the claim is out of reach: each defender plays a card
+that keeps the claim out of reach, and the claiming side a card that still
+takes all the tricks it can short of the claim (each choice one null-window
+search, so the line costs little more than the verdict).
 
 >>> from spades.core.cards import CARD_NAMES
 >>> from spades.core.seats import NORTH, SOUTH
@@ -16,8 +19,8 @@ trick after which the claim can no longer be made.
 >>> check_claim(state, SOUTH, 2).holds
 True
 >>> check = check_claim(state, SOUTH, 3)
->>> check.holds, check.best
-(False, 2)
+>>> check.holds
+False
 >>> [([CARD_NAMES[card] for card in trick.cards], trick.winner) for trick in check.defence]
 [(['4D', '5D', '6D', '7D'], 3)]
 """
@@ -27,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from ..core.cards import Card
 from ..core.claims import claim_terms, tricks_left
 from ..core.game import Game
 from ..core.hand import HandState, Trick
@@ -43,10 +47,10 @@ __all__ = [
     "parse_deal",
 ]
 
-CLAIM_LIMIT: Final = 1_500_000
-"""The most cards one question of a claim check may try (about a second
-compiled) before giving up with ``SearchLimitError``: only claims made with
-most of a hand still to play come near it."""
+CLAIM_LIMIT: Final = 1_000_000
+"""The most cards the verdict may try (well under a second compiled) before
+giving up with ``SearchLimitError``; the line of defence has as many again.
+Claims made with most of a hand still to play may come near it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,12 +58,31 @@ class ClaimCheck:
     """The verdict on a claim."""
 
     holds: bool
-    best: int
-    """The most tricks the counted seats can be sure of, against the best defence."""
     defence: tuple[Trick, ...]
     """When the claim does not hold: a line of play from the claim's position that
     beats it, as whole tricks, the first with the cards already on the table
-    (empty when it holds)."""
+    (empty when it holds, or when the line could not be found within the limit)."""
+
+
+class _Budget:
+    """Cards the searches of one check may try between them."""
+
+    def __init__(self, solver: Solver, limit: int) -> None:
+        self.solver = solver
+        self.left = limit
+
+    def reaches(self, state: HandState, counted: int, target: int) -> bool:
+        if target <= 0:
+            return True
+        if target > tricks_left(state):
+            return False
+        self.solver.limit = max(1, self.left)
+        try:
+            return self.solver.reaches(state, counted, target)
+        finally:
+            self.left -= self.solver.nodes
+            if self.left <= 0:
+                raise SearchLimitError("the claim's check tried too many cards")
 
 
 def check_claim(
@@ -69,35 +92,54 @@ def check_claim(
     ``state`` (unchanged) against every defence.
 
     Raises ``IllegalClaimError`` for a claim the rules do not allow, and
-    ``SearchLimitError`` when a question tries more than ``limit`` cards.
+    ``SearchLimitError`` when the verdict needs more than ``limit`` cards.
     """
     terms = claim_terms(state, seat, tricks)
-    solver = Solver(limit)
-    best = solver.tricks(state, terms.counted, guess=tricks)
-    if best >= tricks:
-        return ClaimCheck(True, best, ())
-    return ClaimCheck(False, best, _defence(solver, state, seat, terms.counted, tricks))
+    solver = Solver()
+    if _Budget(solver, limit).reaches(state, terms.counted, tricks):
+        return ClaimCheck(True, ())
+    try:
+        defence = _defence(_Budget(solver, limit), state, seat, terms.counted, tricks)
+    except SearchLimitError:
+        defence = ()  # the verdict stands; only its explanation was too dear
+    return ClaimCheck(False, defence)
 
 
 def _defence(
-    solver: Solver, state: HandState, seat: Seat, counted: int, tricks: int
+    budget: _Budget, state: HandState, seat: Seat, counted: int, tricks: int
 ) -> tuple[Trick, ...]:
-    """Both sides' best cards from ``state`` until ``counted`` can no longer
-    take ``tricks``: the tricks they win, plus those left, fall short. A trick
-    ends it, as the count changes only when a trick is won."""
+    """A line from ``state``, where ``counted`` cannot take ``tricks``, played until
+    the tricks they won plus those left fall short of it (a trick ends it, as
+    the count changes only when a trick is won)."""
     position = state.clone()
     won = 0
     claimers = seat & 1
     while won + tricks_left(position) >= tricks:
-        values = solver.card_tricks(position, counted)
-        mover_claims = position.turn & 1 == claimers
-        # Ties go to the lowest card: the line reads as the plainest play.
-        card = min(values, key=lambda c: (-values[c] if mover_claims else values[c], c))
+        claiming = position.turn & 1 == claimers
+        card = _choose(budget, position, counted, tricks - won, claiming)
         finished = len(position.tricks)
         position.apply_play(card)
         if len(position.tricks) > finished and counted >> position.tricks[-1].winner & 1:
             won += 1
     return tuple(position.tricks[len(state.tricks) :])
+
+
+def _choose(budget: _Budget, position: HandState, counted: int, need: int, claiming: bool) -> Card:
+    """The card to play where ``counted`` cannot take ``need`` more tricks. A
+    defender plays one that keeps it so (there is one: the defence wins); the
+    claiming side one that still takes ``need - 1`` if it can. The lowest such
+    card, so the line reads as the plainest play."""
+    target = need - 1 if claiming else need
+    legal = position.legal_cards()
+    finishing = len(position.trick) == 3
+    for card in legal:
+        position.apply_play(card)
+        taken = int(finishing and counted >> position.tricks[-1].winner & 1)
+        reached = budget.reaches(position, counted, target - taken)
+        position.undo()
+        if reached == claiming:
+            return card
+    return legal[0]  # the claiming side falls short by more than a trick whatever it plays
 
 
 def held_claim_problems(game: Game, *, limit: int = CLAIM_LIMIT) -> list[tuple[str, str]]:
@@ -124,8 +166,8 @@ def held_claim_problems(game: Game, *, limit: int = CLAIM_LIMIT) -> list[tuple[s
             problems.append(
                 (
                     where,
-                    f"the claim does not hold: against the best defence {takers} take only "
-                    f"{check.best} of the tricks left, not the {claim.tricks} claimed",
+                    f"the claim does not hold: against the best defence {takers} cannot take "
+                    f"the {claim.tricks} tricks claimed",
                 )
             )
     return problems
