@@ -222,3 +222,14 @@ def test_with_norths_nil_only_every_trick_may_be_claimed_for_south() -> None:
     with pytest.raises(IllegalClaimError, match="With North's Nil in play, claim all"):
         judge_claim(game, offer.tricks_left - 1)
     assert game.claims == []
+
+
+def test_the_notes_of_a_refused_claim_without_a_line_say_only_that() -> None:
+    from spades.core import Claim, HandState
+    from spades.core.hand import deal_from_seed
+    from spades.server.claims import claim_notes
+
+    state = HandState(0, deal_from_seed(1))
+    assert claim_notes([Claim(1, SOUTH, 8, 16, held=False)], state) == [
+        "You claimed 8 of the 9 tricks left at trick 5: refused."
+    ]

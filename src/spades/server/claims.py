@@ -191,6 +191,9 @@ def claim_notes(claims: list[Claim], state: HandState) -> list[str]:
             notes.append(f"{said} at trick {trick}: the claim held.")
             continue
         cards = [card for played in claim.defence for card in played.cards]
+        if not cards:  # the check found the verdict but not, in its budget, the line
+            notes.append(f"{said} at trick {trick}: refused.")
+            continue
         if any(not seen >> card & 1 for card in cards):
             notes.append(
                 f"{said} at trick {trick}: refused. The defence that beat it names cards never "
