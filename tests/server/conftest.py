@@ -70,3 +70,26 @@ def south_move(client: TestClient, game: dict[str, Any]) -> Any:
     if game["phase"] == "bidding":
         return client.post(f"/api/games/{game['id']}/bid", json={"bid": game["legal_bids"][3]})
     return client.post(f"/api/games/{game['id']}/play", json={"card": game["legal_cards"][0]})
+
+
+QUICK = {"partner": "random", "opponents": "random"}
+"""Bots that answer at once, for tests about something else than the bots."""
+
+
+def play_to_the_end(client: TestClient, body: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every response body from the first deal to the end; South bids 6 (with a
+    random partner the team is soon set below -200) and plays its first legal card."""
+    bodies = [body]
+    game = body["game"]
+    for _ in range(400):
+        if game["phase"] == "over":
+            return bodies
+        if game["phase"] == "bidding":
+            response = client.post(f"/api/games/{game['id']}/bid", json={"bid": 6})
+        else:
+            card = game["legal_cards"][0]
+            response = client.post(f"/api/games/{game['id']}/play", json={"card": card})
+        assert response.status_code == 200, response.text
+        bodies.append(response.json())
+        game = bodies[-1]["game"]
+    raise AssertionError("the game did not end")

@@ -281,7 +281,9 @@ def test_unknown_game_is_404(client: TestClient) -> None:
 
 
 def test_without_a_cookie_there_is_no_game(client: TestClient, other_client: TestClient) -> None:
-    assert other_client.get("/api/games/latest").status_code == 404
+    start_game(client)
+    assert other_client.get("/api/games/latest").status_code == 204
+    assert other_client.get("/api/games").json() == {"games": []}
 
 
 def test_unknown_route_and_method(client: TestClient) -> None:

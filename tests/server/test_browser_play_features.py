@@ -269,18 +269,55 @@ def test_each_seat_has_its_level_in_the_new_game_dialog(browser: Any, server: Se
     page.uncheck("#undo-setting")
     if shots:
         page.screenshot(path=str(shots / "new-game.png"))
+    page.click("#start-game")
+    page.wait_for_selector("#confirm-dialog[open]")  # the game dealt first is still going on
     with page.expect_response(
         lambda r: r.url.endswith("/api/games") and r.request.method == "POST"
     ):
-        page.click("#start-game")
+        page.click("#confirm-new")
     page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
     assert "random" in page.inner_text("#seat-W").lower()
     assert "easy" in page.inner_text("#seat-E").lower()
     assert page.is_hidden("#undo-button")
     settings = latest(server, cookie)["settings"]
     assert (settings["west"], settings["east"], settings["undo"]) == ("random", "easy", False)
+    # Your games names each opponent's level when the two differ.
+    page.click("#games-button")
+    page.wait_for_selector("#games-list .game-item >> nth=1")
+    assert "West random, East easy" in page.inner_text("#games-list .game-item >> nth=0")
+    page.keyboard.press("Escape")
     # The choices are remembered for the next game.
     page.click("#settings-button")
     assert page.input_value("#west-level") == "random"
     assert not page.is_checked("#undo-setting")
+    assert page.page_errors == []
+
+
+TOOLS_FIT = """() => {
+    const tools = document.getElementById('table-tools');
+    const buttons = [...tools.querySelectorAll('button')].filter((b) => !b.hidden);
+    const panel = document.getElementById('last-trick').getBoundingClientRect();
+    return {
+        shown: getComputedStyle(tools).display !== 'none',
+        right: Math.max(...buttons.map((b) => b.getBoundingClientRect().right)),
+        panelRight: panel.right,
+        scroll: document.documentElement.scrollWidth,
+    };
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
+def test_the_table_tools_fit_a_phone(browser: Any, server: Server, width: int, height: int) -> None:
+    """Last trick, Undo and Claim sit under South's seat without widening the page; while
+    the hand is bid (when none of them has anything to do) they give their row to the cards."""
+    page = new_page(browser, server, width=width, height=height)
+    deal(page, server)
+    assert page.evaluate(TOOLS_FIT)["shown"] is False
+    bid_and_play(page, 1)
+    fit = page.evaluate(TOOLS_FIT)
+    assert fit["shown"] and fit["right"] <= width and fit["scroll"] <= width, fit
+    page.keyboard.press("l")
+    page.wait_for_selector("#last-trick:not([hidden])")
+    fit = page.evaluate(TOOLS_FIT)
+    assert fit["panelRight"] <= width and fit["scroll"] <= width, fit
     assert page.page_errors == []

@@ -120,7 +120,8 @@ def test_the_only_legal_card() -> None:
 
 
 def test_trump_when_void() -> None:
-    position = view("3S 9H", leader=WEST, trick="AC 4C", spades_broken=False)
+    # North led, East followed: South plays third.
+    position = view("3S 9H", leader=NORTH, trick="AC 4C", spades_broken=False)
     reason = card_reason(position, parse_card("3S"))
     assert reason.startswith("Trump it: you have no clubs, and the 3 of spades takes the lead")
 

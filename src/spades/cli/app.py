@@ -11,7 +11,15 @@ from rich.console import Console
 
 from spades.arena import game_seeds, play_game, seat_bots
 from spades.bots import BOT_LEVELS
-from spades.core import SEATS, RecordError, game_from_record, game_to_record, read_records
+from spades.core import (
+    SEATS,
+    Game,
+    RecordError,
+    game_from_record,
+    game_to_record,
+    read_records,
+    verify_commitment,
+)
 from spades.core.record import record_to_json
 from spades.solver.claims import held_claim_problems
 
@@ -83,13 +91,31 @@ def replay(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Only check; print problems.")
     ] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(help="The seed the web game revealed at the end (default: the record's)."),
+    ] = None,
+    salt: Annotated[
+        str | None, typer.Option(help="The salt revealed with it (default: the record's).")
+    ] = None,
+    commitment: Annotated[
+        str | None,
+        typer.Option(
+            help="The commitment the page showed from the first deal: check that it is the "
+            'SHA-256 of "SEED:SALT" and that SEED deals every hand of the record.'
+        ),
+    ] = None,
 ) -> None:
     """Re-validate every record in FILE and print a readable summary.
 
     Every bid, card, trick and score is re-played through the engine, and every
-    claim that ended a hand is checked double dummy. Exits with status 1 if any record is broken, naming the game, hand, trick
-    and rule at fault.
+    claim that ended a hand is checked double dummy. Exits with status 1 if any
+    record is broken, naming the game, hand, trick and rule at fault. A record
+    whose deals were committed to is checked against its commitment;
+    --commitment (with --seed and --salt as revealed) checks them against the
+    values you were shown instead of the record's.
     """
+    check_deals = seed is not None or salt is not None or commitment is not None
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as error:
@@ -121,6 +147,21 @@ def replay(
                         highlight=False,
                     )
                 continue
+            if check_deals:
+                try:
+                    verified = verify_fair_deals(game, seed=seed, salt=salt, digest=commitment)
+                except RecordError as error:
+                    broken += 1
+                    errors.print(
+                        f"game {index} (line {line}): the deals do not check out: {error}",
+                        style="red",
+                        markup=False,
+                        highlight=False,
+                    )
+                    continue
+                console.print(
+                    f"game {index}: {verified}", style="green", highlight=False, soft_wrap=True
+                )
             if not quiet:
                 print_game_summary(console, game, index, show_tricks=tricks)
     except RecordError as error:  # a line that is not JSON
@@ -133,6 +174,25 @@ def replay(
     console.print(f"{checked} record(s) checked: {status}")
     if broken:
         raise typer.Exit(1)
+
+
+def verify_fair_deals(game: Game, *, seed: int | None, salt: str | None, digest: str | None) -> str:
+    """Check ``game``'s deals against a revealed seed and the commitment shown at
+    the start (each defaulting to what the record holds); says what was verified."""
+    seeding = game.seeding
+    seed = game.seed if seed is None else seed
+    if seeding is not None and not seeding.is_practice:
+        salt = seeding.salt if salt is None else salt
+        digest = seeding.commitment if digest is None else digest
+    if seed is None or salt is None or digest is None:
+        missing = "the seed" if seed is None else "--salt" if salt is None else "--commitment"
+        raise RecordError(f"nothing to check against: give {missing}", rule="commitment")
+    deals = game.deals()
+    verify_commitment(deals, seed=seed, salt=salt, digest=digest)
+    return (
+        f'deals verified: the SHA-256 of "{seed}:{salt}" is the commitment {digest}, and '
+        f"seed {seed} deals all {len(deals)} hands of the record"
+    )
 
 
 def main() -> None:

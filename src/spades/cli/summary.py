@@ -27,6 +27,14 @@ def print_game_summary(
     console.print(
         f"[bold]Game {index}[/bold] (seed {game.seed}; {players}): {result}", highlight=False
     )
+    if game.seeding is not None:
+        console.print(
+            "  practice deals: the seed was chosen by the player"
+            if game.seeding.is_practice
+            else f"  deals committed to before the first card: SHA-256 {game.seeding.commitment}",
+            highlight=False,
+            soft_wrap=True,
+        )
 
     table = Table(show_edge=False, pad_edge=False)
     for column in ("hand", "dealer", "bids", "tricks N E S W", "NS", "EW", "totals", "bags"):

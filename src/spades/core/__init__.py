@@ -73,6 +73,7 @@ from .seats import (
     seat_name,
     team_of,
 )
+from .seeding import Seeding, commitment, seeded_deals, verify_commitment
 from .view import PlayerView, state_from_view
 
 __all__ = [
@@ -81,10 +82,11 @@ __all__ = [
     "BidMade", "Card", "CardPlayed", "Claim", "ClaimTerms", "Event", "Game", "GameOver", "GameOverError",
     "HandDealt", "HandScored", "HandState", "IllegalActionError", "IllegalBidError",
     "IllegalCardError", "IllegalClaimError", "NotYourTurnError", "Outcome", "Phase", "PlayerView", "RecordError",
-    "Rules", "ScoredHand", "Seat", "SpadesError", "Suit", "Team", "TeamHandScore",
+    "Rules", "ScoredHand", "Seat", "Seeding", "SpadesError", "Suit", "Team", "TeamHandScore",
     "Termination", "Trick", "TrickWon", "Undo", "UndoError",
-    "bid_name", "card_long_name", "card_name", "cards_in", "claim_terms", "deal", "game_from_record",
-    "game_outcome", "game_to_record", "legal_play_mask", "mask_of", "next_seat", "parse_card",
-    "parse_cards", "parse_seat", "partner_of", "rank_of", "read_records", "record_to_json",
-    "score_hand", "seat_name", "state_from_view", "suit_of", "team_of", "trick_winner",
+    "bid_name", "card_long_name", "card_name", "cards_in", "claim_terms", "commitment", "deal",
+    "game_from_record", "game_outcome", "game_to_record", "legal_play_mask", "mask_of",
+    "next_seat", "parse_card", "parse_cards", "parse_seat", "partner_of", "rank_of",
+    "read_records", "record_to_json", "score_hand", "seat_name", "seeded_deals",
+    "state_from_view", "suit_of", "team_of", "trick_winner", "verify_commitment",
 ]  # fmt: skip

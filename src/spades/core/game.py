@@ -29,6 +29,7 @@ from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
 from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
 from .seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat, team_of
+from .seeding import Seeding
 from .view import PlayerView
 
 SEED_BITS: Final = 63
@@ -194,6 +195,7 @@ class Game:
         rng: random.Random | None = None,
         preset_deals: Sequence[tuple[Seat, Sequence[int]]] = (),
         players: Mapping[Seat, str] | None = None,
+        seeding: Seeding | None = None,
     ) -> None:
         """Start a game and deal its first hand.
 
@@ -202,7 +204,9 @@ class Game:
         reproduced. It draws the first dealer, then one shuffle per hand.
         ``preset_deals`` replaces the first hands' ``(dealer, hands)`` (used to
         re-play records and duplicate deals); the RNG still draws for them so
-        the hands after stay the ones the seed gives.
+        the hands after stay the ones the seed gives (``seeded_deals(seed)``
+        lists them). ``seeding`` says how the seed was chosen: committed to in
+        secret, or by the player (practice); the record keeps it.
         """
         if rng is None:
             if seed is None:
@@ -210,6 +214,7 @@ class Game:
             rng = random.Random(seed)
         self.rules = rules
         self.seed = seed
+        self.seeding = seeding
         self.players: dict[Seat, str] = dict(players or {})
         self._rng = rng
         self._preset = list(preset_deals)
@@ -262,6 +267,13 @@ class Game:
     @property
     def phase(self) -> Phase:
         return self.hand.phase
+
+    def deals(self) -> list[tuple[Seat, tuple[int, int, int, int]]]:
+        """Every hand dealt so far: its dealer and the four hands as they were dealt."""
+        states = [scored.state for scored in self.history]
+        if not self.hand.is_over:
+            states.append(self.hand)
+        return [(state.dealer, state.deal) for state in states]
 
     def legal_bids(self) -> list[int]:
         return [] if self.is_over else self.hand.legal_bids()

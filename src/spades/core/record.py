@@ -28,6 +28,7 @@ from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
 from .scoring import NIL
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
+from .seeding import Seeding, verify_commitment
 
 FORMAT: Final = "spades-record/1"
 
@@ -46,6 +47,7 @@ def game_to_record(game: Game) -> dict[str, Any]:
         "format": FORMAT,
         "rules": game.rules.to_dict(),
         "seed": game.seed,
+        **({} if game.seeding is None else {"seeding": game.seeding.to_dict()}),
         "players": {SEAT_LETTERS[seat]: game.players.get(seat, "unknown") for seat in SEATS},
         "hands": hands,
         "final": dict(zip(TEAM_NAMES, game.totals, strict=True)),
@@ -177,6 +179,7 @@ def game_from_record(record: Any) -> Game:
     seed = record.get("seed")
     if seed is not None and type(seed) is not int:
         raise RecordError(f"seed must be an integer or null, got {seed!r}", where="seed")
+    seeding = _parse_seeding(record.get("seeding"), seed)
     players = {
         parse_seat_at(key, "players"): str(name)
         for key, name in _expect(record.get("players", {}), Mapping, "players").items()
@@ -195,9 +198,13 @@ def game_from_record(record: Any) -> Game:
                 where=f"hand {number}",
                 rule="dealer",
             )
+    if seeding is not None and not seeding.is_practice:
+        # The deals must be the ones the committed seed gives, or the commitment proves nothing.
+        assert seed is not None and seeding.salt is not None and seeding.commitment is not None
+        verify_commitment(deals, seed=seed, salt=seeding.salt, digest=seeding.commitment)
     # A record without a seed stays without one; hands after it deal at random.
     rng = None if seed is not None else random.Random()
-    game = Game(rules, seed=seed, rng=rng, preset_deals=deals, players=players)
+    game = Game(rules, seed=seed, rng=rng, preset_deals=deals, players=players, seeding=seeding)
 
     for number, hand in enumerate(hands, start=1):
         where = f"hand {number}"
@@ -466,6 +473,25 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
         else:
             message = f"{actual} won the game, not {winner!r}"
         raise RecordError(message, where="winner", rule="winner")
+
+
+# ------------------------------------------------------------------ fair deals
+
+
+def _parse_seeding(value: Any, seed: int | None) -> Seeding | None:
+    """The record's ``seeding``, if it has one (a committed one needs the seed)."""
+    if value is None:
+        return None
+    data = _expect(value, Mapping, "seeding")
+    try:
+        seeding = Seeding.from_dict(data)
+    except ValueError as error:
+        raise RecordError(str(error), where="seeding") from None
+    if not seeding.is_practice and seed is None:
+        raise RecordError(
+            "a committed seed is checked against the seed: it is missing", where="seed"
+        )
+    return seeding
 
 
 # ---------------------------------------------------------------- small parsers

@@ -19,20 +19,22 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import Depends, FastAPI, Request, Response
+from fastapi import Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match
 
 from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
-from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
+from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError, game_to_record
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
-from .games import BadSettings, GameNotFound, GameService, Outcome
+from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
+from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .schemas import (
     BidRequest,
     BotLevels,
@@ -40,7 +42,6 @@ from .schemas import (
     ClaimUpdate,
     ErrorResponse,
     GameList,
-    GameSummary,
     GameUpdate,
     HintResponse,
     NewGameRequest,
@@ -49,13 +50,14 @@ from .schemas import (
     UndoUpdate,
 )
 from .statistics import player_statistics
-from .views import bid_value, game_state, public_events, taken_back
+from .views import bid_value, game_state, game_summary, public_events, record_file, taken_back
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 COOKIE: Final = "spades_player"
 COOKIE_MAX_AGE: Final = 400 * 24 * 3600  # the longest browsers keep a cookie
 TOKEN_BYTES: Final = 32
 MAX_TOKEN_LENGTH: Final = 128
+MAX_LISTED: Final = 100
 
 PAGE_HEADERS: Final = {
     # The page loads nothing from elsewhere; say so, so nothing else can be injected.
@@ -138,6 +140,15 @@ def _on_not_found(_request: Request, _error_: Exception) -> JSONResponse:
     return _error(404, "No such game: it does not exist or it is not yours.", "not-found")
 
 
+def _on_in_progress(_request: Request, _error_: Exception) -> JSONResponse:
+    return _error(
+        409,
+        "The game is not over: its record would show every seat's cards. "
+        "It is yours to download once the game ends.",
+        "game-in-progress",
+    )
+
+
 def _on_bad_settings(_request: Request, error: Exception) -> JSONResponse:
     return _error(422, str(error), "settings")
 
@@ -150,9 +161,36 @@ def _on_stale(_request: Request, _error_: Exception) -> JSONResponse:
     )
 
 
-def _on_http(_request: Request, error: Exception) -> JSONResponse:
+def _on_http(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, StarletteHTTPException)
-    return _error(error.status_code, str(error.detail), "http")
+    if error.status_code == 405:
+        # Starlette names only the first route whose path matched; /api/games has two.
+        allowed = ", ".join(allowed_methods(request))
+        return JSONResponse(
+            {"detail": f"{request.method} is not allowed here: use {allowed}", "rule": "method"},
+            status_code=405,
+            headers={"Allow": allowed},
+        )
+    return JSONResponse(
+        {"detail": str(error.detail), "rule": "http"},
+        status_code=error.status_code,
+        headers=error.headers,
+    )
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route accepts at the request's path."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _scope = route.matches(request.scope)
+        if match is not Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return sorted(methods)
+
+
+def _on_too_large(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, BodyTooLarge)
+    return too_large_response(MAX_BODY_BYTES)
 
 
 def _on_validation(_request: Request, error: Exception) -> JSONResponse:
@@ -166,23 +204,23 @@ def describe_validation(errors: Any) -> str:
         return "The request is malformed."
     first = errors[0]
     kind = first.get("type", "")
-    place = [str(part) for part in first.get("loc", ()) if part != "body"]
+    place = [str(part) for part in first.get("loc", ()) if part not in ("body", "query", "path")]
     field = ".".join(place)
     if kind == "json_invalid":
         return "The request body is not valid JSON."
     if kind == "missing" and not field:
         return "The request needs a JSON body."
     if kind == "missing":
-        return f"The request is missing {field!r}."
-    if kind == "extra_forbidden":
-        return f"Unknown field {field!r} in the request."
+        return f"The request is missing {quote(field)}."
+    if kind == "extra_forbidden":  # the field's name is the client's: quote a prefix only
+        return f"Unknown field {quote(field)} in the request."
     if kind in ("model_attributes_type", "dict_type"):
         return "The request body must be a JSON object."
     name = place[0] if place else ""
     if name in FIELD_HELP:
         return FIELD_HELP[name]
     message = str(first.get("msg", "is not valid"))
-    return f"{field}: {message}" if field else message
+    return f"{quote(field)}: {message}" if field else message
 
 
 FIELD_HELP: Final = {
@@ -195,6 +233,8 @@ FIELD_HELP: Final = {
     "east": "East's level must be the name of a bot level.",
     "undo": "undo must be true or false.",
     "tricks": "Claim a whole number of tricks, from 1 to the tricks left.",
+    "limit": f"The limit must be a whole number from 1 to {MAX_LISTED}.",
+    "unfinished": "unfinished must be true or false.",
 }
 
 
@@ -230,14 +270,40 @@ def create_app(db_url: str | None = None, *, default_level: str | None = None) -
     app.state.repository = repository
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
+    app.add_exception_handler(GameInProgress, _on_in_progress)
     app.add_exception_handler(BadSettings, _on_bad_settings)
     app.add_exception_handler(StaleGameError, _on_stale)
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(StarletteHTTPException, _on_http)
+    app.add_exception_handler(BodyTooLarge, _on_too_large)
+    app.add_middleware(LimitRequestBody, max_bytes=MAX_BODY_BYTES)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
+    _document_levels(app, service.default_level)
     return app
+
+
+def _document_levels(app: FastAPI, default_level: str) -> None:
+    """Write this server's bot levels and its default into the schema.
+
+    The request models cannot know them: the default is chosen when the app is
+    made (``create_app(default_level=...)``, ``spades serve --level``).
+    """
+    build = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            schema = build()
+            fields = schema["components"]["schemas"]["NewGameRequest"]["properties"]
+            for name in ("partner", "opponents", "west", "east"):
+                fields[name]["anyOf"][0]["enum"] = list(BOT_LEVELS)
+                fields[name]["description"] += f" One of {', '.join(BOT_LEVELS)} (see /api/levels)."
+            for name in ("partner", "opponents"):
+                fields[name]["description"] += f" Default on this server: {default_level}."
+        return app.openapi_schema  # type: ignore[return-value]
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def _add_page_routes(app: FastAPI) -> None:
@@ -294,31 +360,36 @@ def _add_api_routes(app: FastAPI) -> None:
         )
 
     @app.get("/api/games", tags=["game"])
-    def list_games(games: Games, request: Request) -> GameList:
+    def list_games(
+        games: Games,
+        request: Request,
+        unfinished: Annotated[
+            bool, Query(description="Only the games still in progress, to resume one.")
+        ] = False,
+        limit: Annotated[int, Query(ge=1, le=MAX_LISTED, description="At most this many.")] = 20,
+    ) -> GameList:
         """Your games, most recent first."""
         token = _token(request)
         if token is None:
             return GameList(games=[])
-        rows = games.repository.list_games(owner_key(token))
-        return GameList(
-            games=[
-                GameSummary(
-                    id=row.id,
-                    hand_number=row.hand_number,
-                    finished=row.finished,
-                    winner=row.winner,  # type: ignore[arg-type]
-                    partner=row.partner_level,
-                    opponents=row.opponent_level,
-                    updated_at=row.updated_at.isoformat(),
-                )
-                for row in rows
-            ]
-        )
+        rows = games.repository.list_games(owner_key(token), limit, unfinished_only=unfinished)
+        return GameList(games=[game_summary(row) for row in rows])
 
-    @app.get("/api/games/latest", tags=["game"], responses=ERRORS)
-    def latest_game(games: Games, owner: Owner) -> GameUpdate:
-        """The game you played most recently, as it stands."""
-        return _update(Outcome(games.latest(owner), []))
+    @app.get(
+        "/api/games/latest",
+        tags=["game"],
+        response_model=GameUpdate,
+        responses={204: {"description": "This browser has no game yet."}},
+    )
+    def latest_game(games: Games, request: Request) -> GameUpdate | Response:
+        """The game you played most recently, as it stands; 204 if you have none yet.
+
+        Having no game is the normal first visit, not an error: no 404 to log."""
+        token = _token(request)
+        stored = None if token is None else games.repository.latest(owner_key(token))
+        if stored is None:
+            return Response(status_code=204)
+        return _update(Outcome(stored, []))
 
     @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
     def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
@@ -357,6 +428,24 @@ def _add_api_routes(app: FastAPI) -> None:
         token = _token(request)
         records = [] if token is None else games.repository.records(owner_key(token))
         return player_statistics(records)
+
+    @app.get(
+        "/api/games/{game_id}/record",
+        tags=["game"],
+        responses={
+            200: {"description": "The game's spades-record/1 record, every hand in full."},
+            404: ERRORS[404],
+            409: {"model": ErrorResponse, "description": "The game is not over yet."},
+        },
+    )
+    def record(game_id: str, games: Games, owner: Owner) -> JSONResponse:
+        """The record of a finished game, to keep or to check its deals with
+        `spades replay` (a game in progress has none: it would show every hand)."""
+        stored = games.finished(owner, game_id)
+        return JSONResponse(
+            game_to_record(stored.game),
+            headers={"Content-Disposition": f'attachment; filename="{record_file(stored.id)}"'},
+        )
 
     @app.get("/api/games/{game_id}/hint", tags=["game"], responses=ERRORS)
     def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:

@@ -33,17 +33,20 @@ from spades.core import (
     IllegalCardError,
     NotYourTurnError,
     Phase,
+    Seeding,
     Undo,
     UndoError,
     parse_card,
 )
 from spades.core.game import SEED_BITS
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat
+from spades.core.seeding import SALT_HEX_DIGITS
 from spades.storage import GameRepository, StoredGame
 
 from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
 from .levels import BadSettings, check_level, opponents_name, seat_levels
+from .limits import quote
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -55,6 +58,10 @@ class GameNotFound(Exception):
     """No game with this id belongs to the caller."""
 
 
+class GameInProgress(Exception):
+    """The game is not over: what was asked would show hidden cards."""
+
+
 def parse_bid_value(value: int | str) -> int:
     """A bid from the API: ``"nil"`` or a number; the engine checks the number's range.
 
@@ -64,9 +71,11 @@ def parse_bid_value(value: int | str) -> int:
     if isinstance(value, str):
         if value.strip().lower() == "nil":
             return NIL
-        raise IllegalBidError(f'{value!r} is not a bid: send "nil" or a number from 1 to 13')
+        raise IllegalBidError(f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13')
     if value == NIL:
         raise IllegalBidError('0 is not a bid: to promise to take no tricks, bid "nil"')
+    if not 1 <= value <= 13:  # the engine says the same, but would repeat a 4,000-digit number
+        raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {quote(value)}")
     return value
 
 
@@ -116,8 +125,12 @@ class GameService:
             EAST: check_level(east or both, "East"),
         }
         if seed is None:
+            # A fair game: a secret seed, committed to now and revealed when it is over.
             seed = secrets.randbits(SEED_BITS)
-        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER})
+            seeding = Seeding.commit(seed, secrets.token_hex(SALT_HEX_DIGITS // 2))
+        else:
+            seeding = Seeding.practice()  # the player knows the seed, so every hand
+        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
         events = list(game.log)  # the first deal
         events += self.run_bots(game, levels)
         game_id = self.repository.create(
@@ -135,12 +148,6 @@ class GameService:
         stored = self.repository.load(owner, game_id)
         if stored is None:
             raise GameNotFound(game_id)
-        return stored
-
-    def latest(self, owner: str) -> StoredGame:
-        stored = self.repository.latest(owner)
-        if stored is None:
-            raise GameNotFound("latest")
         return stored
 
     # ---------------------------------------------------------------- intents
@@ -182,6 +189,13 @@ class GameService:
             return verdicts[-1].events
 
         return self._act(owner, stored, claim), verdicts[0]
+
+    def finished(self, owner: str, game_id: str) -> StoredGame:
+        """One of ``owner``'s games, provided it is over (its record shows every hand)."""
+        stored = self.load(owner, game_id)
+        if not stored.game.is_over:
+            raise GameInProgress(game_id)
+        return stored
 
     def hint(self, owner: str, game_id: str) -> Hint:
         stored = self.load(owner, game_id)
@@ -241,6 +255,7 @@ class GameService:
 
 __all__ = [
     "BadSettings",
+    "GameInProgress",
     "GameNotFound",
     "GameService",
     "Outcome",

@@ -21,9 +21,8 @@ from typing import Final, Literal
 
 from spades.bots import BOT_LEVELS, interactive_processes, make_bot
 from spades.bots.knowledge.bidding import estimate_tricks, nil_danger
-from spades.core import NIL, Card, Phase, PlayerView, bid_name, card_long_name
+from spades.core import NIL, Card, Phase, PlayerView, bid_name, card_long_name, trick_winner
 from spades.core.cards import (
-    NON_SPADE_MASK,
     RANK_ACE,
     RANK_KING,
     RANK_OF,
@@ -125,7 +124,7 @@ def bid_reason(view: PlayerView, bid: int) -> str:
     held = f"your {listing(parts)}" if parts else "your hand"
     reason = f"Bid {bid_name(bid)}: {held} count for about {estimate.total:.1f} tricks"
     if partner_bid == NIL:
-        reason += f"; {SEAT_NAMES[partner_of(view.seat)]} bid Nil, so you will win extra tricks covering it"
+        reason += f"; {SEAT_NAMES[partner_of(view.seat)]} bid Nil, so expect to take extra tricks covering it"
     elif partner_bid is not None:
         team_bid = partner_bid + bid
         reason += (
@@ -135,22 +134,24 @@ def bid_reason(view: PlayerView, bid: int) -> str:
 
 
 # ----------------------------------------------------------------------- play
-
-
-def _beats(card: Card, best: Card) -> bool:
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return card > best
-    return SUIT_OF[card] == SPADES
+#
+# Each sentence below states facts of the position ("the highest heart left",
+# "West is winning with the King"), and is chosen only when they hold:
+# tests/server/test_hint_claims.py reads every wording back and checks each
+# claim against the real deal over thousands of positions.
 
 
 def _winning(view: PlayerView) -> tuple[Card, int] | None:
+    """The card winning the trick so far and its seat; ``None`` when leading."""
     if not view.trick:
         return None
-    best = 0
-    for position in range(1, len(view.trick)):
-        if _beats(view.trick[position], view.trick[best]):
-            best = position
-    return view.trick[best], (view.leader + best) & 3
+    seat = trick_winner(view.leader, view.trick)
+    return view.trick[(seat - view.leader) & 3], seat
+
+
+def _takes_the_lead(view: PlayerView, card: Card) -> bool:
+    """Would ``card`` be winning the trick once played (always, when leading)?"""
+    return not view.trick or trick_winner(view.leader, (*view.trick, card)) == view.seat
 
 
 def _need(view: PlayerView, team: int) -> tuple[int, int] | None:
@@ -160,7 +161,9 @@ def _need(view: PlayerView, team: int) -> tuple[int, int] | None:
     numeric = False
     for seat in (team, team + 2):
         seat_bid = view.bid_of(seat)
-        if seat_bid is None or seat_bid == NIL:
+        if seat_bid is None:
+            return None
+        if seat_bid == NIL:
             continue
         numeric = True
         bid += seat_bid
@@ -168,10 +171,31 @@ def _need(view: PlayerView, team: int) -> tuple[int, int] | None:
     return (bid, bid - taken) if numeric else None
 
 
-def _higher_unseen(view: PlayerView, card: Card) -> int:
-    """How many unseen cards of ``card``'s suit outrank it."""
-    above = SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
-    return (above & view.unseen).bit_count()
+def _above(card: Card) -> int:
+    """The cards of ``card``'s suit that outrank it (a mask)."""
+    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+
+
+def _higher_held_by_others(view: PlayerView, card: Card) -> int:
+    """How many cards of ``card``'s suit that outrank it the other seats hold."""
+    return (_above(card) & view.unseen).bit_count()
+
+
+def _higher_left(view: PlayerView, card: Card) -> int:
+    """How many cards of ``card``'s suit that outrank it are still to be played,
+    South's own included."""
+    return (_above(card) & ~view.played).bit_count()
+
+
+def _sure_winner(view: PlayerView, card: Card) -> str:
+    """Why ``card`` (no one else holding a higher one of its suit) wins unless trumped."""
+    suit = SUIT_OF[card]
+    word = SUIT_NAMES[suit][:-1]
+    end = ", so it cannot lose" if suit == SPADES else "; only a trump can beat it"
+    if _higher_left(view, card) == 0:
+        return f"{the(card)} is the highest {word} left{end}"
+    # South holds higher ones itself: the card is no less a winner, but not "the highest".
+    return f"no one else holds a higher {word} than {the(card)}{end}"
 
 
 def card_reason(view: PlayerView, card: Card) -> str:
@@ -182,7 +206,7 @@ def card_reason(view: PlayerView, card: Card) -> str:
     winning = _winning(view)
     led = SUIT_OF[view.trick[0]] if view.trick else None
     suit = SUIT_OF[card]
-    wins_now = winning is None or _beats(card, winning[0])
+    wins_now = _takes_the_lead(view, card)
     last_to_play = len(view.trick) == 3
     team = team_of(me)
     ours = _need(view, team)
@@ -199,13 +223,13 @@ def card_reason(view: PlayerView, card: Card) -> str:
         if winning is not None and not wins_now:
             return f"Duck to keep your Nil: {the(card)} stays under {the(winning[0])}"
         if winning is None:
-            above = _higher_unseen(view, card)
+            above = _higher_held_by_others(view, card)
             if above:
                 return (
                     f"Protect your Nil: lead {the(card)}, with {plural(above, 'higher card')} "
                     f"of its suit still out"
                 )
-        if winning is not None and not any(not _beats(c, winning[0]) for c in cards_in(legal)):
+        if winning is not None and all(_takes_the_lead(view, c) for c in cards_in(legal)):
             return (
                 f"Your Nil is in danger: every card you may play wins for now, so {the(card)} it is"
             )
@@ -214,32 +238,37 @@ def card_reason(view: PlayerView, card: Card) -> str:
     if view.bid_of(partner) == NIL and view.tricks_won[partner] == 0:
         partner_name = SEAT_NAMES[partner]
         if winning is not None and winning[1] == partner and wins_now:
-            return f"Cover your partner's Nil: take the trick over {partner_name}'s {card_long_name(winning[0])}"
-        if winning is None and _higher_unseen(view, card) == 0 and suit != SPADES:
-            return f"Cover your partner's Nil: lead {the(card)}, the top {SUIT_NAMES[suit][:-1]}, so {partner_name} can play under it"
+            if last_to_play:
+                return f"Cover your partner's Nil: take the trick over {partner_name}'s {card_long_name(winning[0])}"
+            return f"Cover your partner's Nil: get above {partner_name}'s {card_long_name(winning[0])} with {the(card)}"
+        if winning is None and _higher_held_by_others(view, card) == 0 and suit != SPADES:
+            word = SUIT_NAMES[suit][:-1]
+            if _higher_left(view, card) == 0:
+                return f"Cover your partner's Nil: lead {the(card)}, the highest {word} left, so {partner_name} can play under it"
+            return f"Cover your partner's Nil: lead {the(card)}: no one else holds a higher {word}, so {partner_name} can play under it"
         if winning is not None and wins_now and partner in _still_to_play(view):
-            return f"Cover your partner's Nil: win with {the(card)} so {partner_name} can play under it"
+            return f"Cover your partner's Nil: take the lead with {the(card)} so {partner_name}, still to play, can play under it"
 
     # An opponent's Nil, still unbroken.
     for seat in ((me + 1) & 3, (me + 3) & 3):
         if view.bid_of(seat) == NIL and view.tricks_won[seat] == 0:
+            name = SEAT_NAMES[seat]
             if winning is not None and winning[1] == seat and not wins_now:
-                return f"Set {SEAT_NAMES[seat]}'s Nil: stay under the {card_long_name(winning[0])} so {SEAT_NAMES[seat]} keeps the trick"
-            if winning is None and card == min(
-                cards_in(legal), key=lambda c: (RANK_OF[c], SUIT_OF[c] == SPADES)
-            ):
-                return f"Set {SEAT_NAMES[seat]}'s Nil: lead your lowest card and make {SEAT_NAMES[seat]} play over it"
+                return f"Set {name}'s Nil: {name} is winning this trick with {the(winning[0])}, so stay under it with {the(card)}"
+            if winning is None and RANK_OF[card] == min(RANK_OF[c] for c in cards_in(legal)):
+                return f"Set {name}'s Nil: lead {the(card)}, the lowest card you may lead, and make {name} play over it"
 
     made = ours is not None and ours[1] <= 0
     can_set = theirs is not None and 0 < theirs[1] <= tricks_left
 
-    # A sure winner.
-    if wins_now and _higher_unseen(view, card) == 0 and (suit == SPADES or led in (None, suit)):
-        sure = (
-            f"{the(card)} is the highest spade left, so it cannot lose"
-            if suit == SPADES
-            else f"{the(card)} is the highest {SUIT_NAMES[suit][:-1]} left; only a trump can beat it"
-        )
+    # A sure winner: no one else holds a higher card of its suit, and no trump can come
+    # (a spade, or a card of the suit led or being led).
+    if (
+        wins_now
+        and _higher_held_by_others(view, card) == 0
+        and (suit == SPADES or led in (None, suit))
+    ):
+        sure = _sure_winner(view, card)
         if made and can_set and theirs is not None:
             return (
                 f"Press to set {TEAM_LONG_NAMES[1 - team]}: they still need "
@@ -247,13 +276,7 @@ def card_reason(view: PlayerView, card: Card) -> str:
             )
         return f"Cash your master: {sure}"
 
-    need_text = ""
-    if ours is not None and ours[1] > 0:
-        need_text = (
-            f"; your team needs {plural(ours[1], 'more trick')} for its bid of {ours[0]}"
-            if ours[1] <= tricks_left
-            else ""
-        )
+    need_text = _needs(ours, tricks_left)
 
     if winning is not None:
         best, best_seat = winning
@@ -263,23 +286,26 @@ def card_reason(view: PlayerView, card: Card) -> str:
             return f"{SEAT_NAMES[partner]} is winning with {the(best)}: do not overtake, play {the(card)}"
         if wins_now and last_to_play:
             return f"Take the trick: {the(card)} beats {the(best)} and no one plays after you{need_text}"
-        ruffing = led is not None and suit == SPADES != led and not legal & SUIT_MASKS[led]
+        ruffing = led is not None and suit == SPADES != led and not view.hand & SUIT_MASKS[led]
         if ruffing and wins_now and led is not None:
             return f"Trump it: you have no {SUIT_NAMES[led]}, and {the(card)} takes the lead in the trick{need_text}"
-        if not wins_now and not any(_beats(c, best) for c in cards_in(legal)):
-            if led is not None and not legal & SUIT_MASKS[led]:
+        if not any(_takes_the_lead(view, c) for c in cards_in(legal)):
+            if led is not None and not view.hand & SUIT_MASKS[led]:
                 return f"You have no {SUIT_NAMES[led]} and cannot win this trick: throw away {the(card)}"
             return f"You cannot beat {the(best)}, so play {the(card)}"
-        holds_higher = bool(view.hand & SUIT_MASKS[suit] & ~((2 << card) - 1))
-        if not wins_now and len(view.trick) == 1 and led == suit and holds_higher:
-            return f"Second hand low: keep your higher {SUIT_NAMES[suit]} for later and play {the(card)}"
+        higher = (view.hand & _above(card)).bit_count()
+        if not wins_now and len(view.trick) == 1 and led == suit and higher:
+            kind = SUIT_NAMES[suit] if higher > 1 else SUIT_NAMES[suit][:-1]
+            return (
+                f"Second hand low: keep your {higher} higher {kind} for later and play {the(card)}"
+            )
         if wins_now:
             return f"Take the lead in this trick: {the(card)} beats {the(best)}{need_text}"
         return f"Let this trick go: {the(card)} stays under {the(best)}"
 
     # Leading.
     if made:
-        above = _higher_unseen(view, card)
+        above = _higher_held_by_others(view, card)
         if above:
             return f"Stay under: your bid is made and a trick now is a bag, so lead {the(card)}, with {plural(above, 'higher card')} still out"
     length = (view.hand & SUIT_MASKS[suit]).bit_count()
@@ -287,14 +313,26 @@ def card_reason(view: PlayerView, card: Card) -> str:
         return f"Lead your short {SUIT_NAMES[suit]} ({length} left) to be able to trump them later{need_text}"
     if suit == SPADES and (view.hand & SPADE_MASK).bit_count() >= 4 and view.unseen & SPADE_MASK:
         return f"Draw trumps: you hold {plural((view.hand & SPADE_MASK).bit_count(), 'spade')}, so pulling the others' spades protects your winners"
-    side = view.hand & NON_SPADE_MASK
-    if (
-        suit != SPADES
-        and side
-        and length == max((side & SUIT_MASKS[s]).bit_count() for s in range(3))
-    ):
-        return f"Lead from your longest suit: {plural(length, SUIT_NAMES[suit][:-1])} in hand{need_text}"
-    return f"Lead {the(card)}{need_text or ': it keeps your stronger cards for later'}"
+    if suit != SPADES and length == max((view.hand & SUIT_MASKS[s]).bit_count() for s in range(4)):
+        kind = SUIT_NAMES[suit] if length > 1 else SUIT_NAMES[suit][:-1]
+        return f"Lead from your longest suit: {length} {kind} in hand{need_text}"
+    if need_text:
+        return f"Lead {the(card)}{need_text}"
+    if any(_stronger(other, card) for other in cards_in(view.hand)):
+        return f"Lead {the(card)}: it keeps your stronger cards for later"
+    return f"Lead {the(card)}"
+
+
+def _needs(ours: tuple[int, int] | None, tricks_left: int) -> str:
+    """ "; your team needs 2 more tricks for its bid of 5", when that is so and still possible."""
+    if ours is None or not 0 < ours[1] <= tricks_left:
+        return ""
+    return f"; your team needs {plural(ours[1], 'more trick')} for its bid of {ours[0]}"
+
+
+def _stronger(card: Card, than: Card) -> bool:
+    """A higher rank, or a spade against a card of another suit."""
+    return RANK_OF[card] > RANK_OF[than] or SUIT_OF[card] == SPADES != SUIT_OF[than]
 
 
 def _still_to_play(view: PlayerView) -> list[int]:

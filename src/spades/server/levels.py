@@ -21,6 +21,8 @@ from spades.bots import BOT_LEVELS
 from spades.core import EAST, NORTH, SOUTH, WEST, Game
 from spades.core.seats import SEATS, Seat
 
+from .limits import quote
+
 HUMAN: Final = SOUTH
 BOT_SEATS: Final = (NORTH, EAST, WEST)
 
@@ -31,7 +33,9 @@ class BadSettings(ValueError):
 
 def check_level(level: str, who: str) -> str:
     if level not in BOT_LEVELS:
-        raise BadSettings(f"Unknown bot level {level!r} for {who}: choose {', '.join(BOT_LEVELS)}")
+        raise BadSettings(
+            f"Unknown bot level {quote(level)} for {who}: choose {', '.join(BOT_LEVELS)}"
+        )
     return level
 
 

@@ -9,15 +9,38 @@ cards.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 SeatLetter = Literal["N", "E", "S", "W"]
 TeamName = Literal["NS", "EW"]
 BidValue = int | Literal["nil"]
 """A bid as the API writes it: ``"nil"`` or 1..13."""
-CardName = Annotated[str, Field(description="A card: rank then suit, like 'QH' or 'TD'.")]
+CardName = Annotated[
+    str,
+    Field(
+        description="A card: rank (2-9, T, J, Q, K, A) then suit (S, H, D, C), like 'QH' or 'TD'.",
+        pattern="^[2-9TJQKA][SHDC]$",
+    ),
+]
+
+MAX_LEVEL_LENGTH: Final = 32
+MAX_BID_LENGTH: Final = 16
+
+CARD_PATTERN: Final = r"^\s*(10|[2-9TtJjQqKkAa])[SsHhDdCc]\s*$"
+"""The cards a request may name, as ``parse_card`` reads them: any case, ``10`` or
+``T`` for the ten, spaces around ignored. Written into the schema only: the
+engine refuses anything else with its own message (and the rule ``card``)."""
+
+BID_SCHEMA: Final = {
+    "oneOf": [
+        {"type": "integer", "minimum": 1, "maximum": 13},
+        {"type": "string", "pattern": r"^\s*[Nn][Ii][Ll]\s*$", "maxLength": MAX_BID_LENGTH},
+    ]
+}
+"""The bids a request may make. As with cards, the schema documents the range and
+the engine refuses the rest with a reason (0: "to take no tricks, bid nil")."""
 
 
 class Request(BaseModel):
@@ -28,19 +51,23 @@ class Request(BaseModel):
 
 
 class NewGameRequest(Request):
+    # The server's default level and the level names are written into these
+    # descriptions when the app builds its schema (see app.document_levels).
     partner: StrictStr | None = Field(
-        default=None,
-        description="Bot level of North, your partner (default: the server's, see /api/levels).",
+        default=None, max_length=MAX_LEVEL_LENGTH, description="Bot level of North, your partner."
     )
     opponents: StrictStr | None = Field(
-        default=None,
-        description="Bot level of West and East (default: the server's, see /api/levels).",
+        default=None, max_length=MAX_LEVEL_LENGTH, description="Bot level of West and East."
     )
     west: StrictStr | None = Field(
-        default=None, description="Bot level of West, if not the opponents' level."
+        default=None,
+        max_length=MAX_LEVEL_LENGTH,
+        description="Bot level of West, if not the opponents' level.",
     )
     east: StrictStr | None = Field(
-        default=None, description="Bot level of East, if not the opponents' level."
+        default=None,
+        max_length=MAX_LEVEL_LENGTH,
+        description="Bot level of East, if not the opponents' level.",
     )
     undo: StrictBool = Field(
         default=True, description="Whether you may take back your last bid or card."
@@ -49,19 +76,32 @@ class NewGameRequest(Request):
         default=None,
         ge=0,
         lt=2**63,
-        description="Seed of the deals: the same seed and the same moves give the same game.",
+        description="Practice: deal from this seed (the same seed and moves give the same "
+        "game). The game is marked as practice, since anyone who knows the seed can work out "
+        "every hand. Leave it out for a fair game: a secret seed, committed to before the "
+        "first deal and revealed when the game is over.",
     )
 
 
 class BidRequest(Request):
-    bid: StrictInt | StrictStr = Field(
-        description='Your bid: "nil" or a number from 1 to 13.', examples=[3, "nil"]
+    bid: Annotated[
+        StrictInt | Annotated[StrictStr, Field(max_length=MAX_BID_LENGTH)],
+        WithJsonSchema(BID_SCHEMA),
+    ] = Field(
+        description='Your bid: a number of tricks from 1 to 13, or "nil" (any case) to promise '
+        "to take none. 0 is not a bid.",
+        examples=[3, "nil"],
     )
 
 
 class PlayRequest(Request):
-    card: StrictStr = Field(
-        max_length=8, description="The card to play: rank then suit.", examples=["QH", "10D"]
+    card: Annotated[
+        StrictStr, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN, "maxLength": 8})
+    ] = Field(
+        max_length=8,
+        description="The card to play: rank (2-9, T or 10, J, Q, K, A) then suit "
+        "(S, H, D, C), in any case.",
+        examples=["QH", "10D", "ts"],
     )
 
 
@@ -192,6 +232,32 @@ class ClaimOffer(BaseModel):
     note: str = Field(description="The terms of a claim in this hand, or why you may not claim.")
 
 
+class Fairness(BaseModel):
+    """How the game's deals were chosen, and how anyone can check them."""
+
+    practice: bool = Field(
+        description="The player chose the seed (a practice game): anyone who knows it can "
+        "work out every hand, so these deals prove nothing."
+    )
+    commitment: str | None = Field(
+        description='SHA-256 (hex) of "<seed>:<salt>", fixed before the first card and the '
+        "same all game; null in a practice game."
+    )
+    seed: str | None = Field(
+        description="The seed, in decimal (a string: it may not fit a JavaScript number). "
+        "Revealed once the game is over; in a practice game, the player's own."
+    )
+    salt: str | None = Field(description="Revealed with the seed once the game is over.")
+    record: str | None = Field(
+        description="Where the game's record (spades-record/1) can be downloaded, once it is over."
+    )
+    record_file: str | None = Field(description="The file name the record downloads as.")
+    verify: str | None = Field(
+        description="Once the seed is revealed: the command that checks the commitment and "
+        "every deal against the downloaded record."
+    )
+
+
 class GameState(BaseModel):
     """Everything South may know about the game now."""
 
@@ -216,6 +282,10 @@ class GameState(BaseModel):
     settings: Settings
     undo: UndoState
     claim: ClaimOffer | None = Field(description="What you may claim, when you are to play.")
+    fairness: Fairness | None = Field(
+        description="How the deals were chosen; null for games stored before seeds were "
+        "committed to."
+    )
     target: int
     floor: int
 
@@ -330,9 +400,12 @@ class GameSummary(BaseModel):
     hand_number: int
     finished: bool
     winner: TeamName | None
-    partner: str
-    opponents: str
-    updated_at: str
+    partner: str = Field(description="North's level.")
+    opponents: str = Field(description="West's and East's level, \"west/east\" when they differ.")
+    scores: dict[TeamName, int] = Field(description="Both teams' totals so far.")
+    practice: bool = Field(description="Dealt from a seed the player chose.")
+    started_at: str = Field(description="When the game began (ISO 8601, UTC).")
+    updated_at: str = Field(description="When it was last played (ISO 8601, UTC).")
 
 
 class GameList(BaseModel):

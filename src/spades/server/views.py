@@ -8,6 +8,7 @@ those already played. Other seats appear as a count of cards left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Final
 
 from pydantic import TypeAdapter
@@ -39,14 +40,17 @@ from spades.core.seats import (
     team_of,
     team_seats,
 )
+from spades.storage.models import GameRow
 
 from .claims import claim_notes, claim_offer
 from .levels import seat_levels
 from .schemas import (
     BidValue,
+    Fairness,
     GameEvent,
     GameOverInfo,
     GameState,
+    GameSummary,
     HandResult,
     NilOutcome,
     PlayedCard,
@@ -82,6 +86,39 @@ def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | No
             for i, card in enumerate(cards)
         ],
         winner=None if winner is None else SEAT_LETTERS[winner],  # type: ignore[arg-type]
+    )
+
+
+def record_file(game_id: str) -> str:
+    """The name a game's record downloads as (and the verify command reads)."""
+    return f"spades-{game_id}.json"
+
+
+def fairness(game: Game, game_id: str) -> Fairness | None:
+    """How the deals were chosen; the seed only once nothing it deals is hidden."""
+    seeding = game.seeding
+    if seeding is None:
+        return None
+    if seeding.is_practice:
+        return Fairness(
+            practice=True, commitment=None, seed=str(game.seed), salt=None,
+            record=None, record_file=None, verify=None,
+        )  # fmt: skip
+    if not game.is_over:
+        return Fairness(
+            practice=False, commitment=seeding.commitment, seed=None, salt=None,
+            record=None, record_file=None, verify=None,
+        )  # fmt: skip
+    file = record_file(game_id)
+    return Fairness(
+        practice=False,
+        commitment=seeding.commitment,
+        seed=str(game.seed),
+        salt=seeding.salt,
+        record=f"/api/games/{game_id}/record",
+        record_file=file,
+        verify=f"spades replay {file} --seed {game.seed} --salt {seeding.salt} "
+        f"--commitment {seeding.commitment}",
     )
 
 
@@ -166,6 +203,7 @@ def game_state(
         ),
         undo=UndoState(enabled=undo_enabled, available=undo_enabled and game.can_undo(HUMAN)),
         claim=claim_offer(game),
+        fairness=fairness(game, game_id),
         target=game.rules.target,
         floor=game.rules.floor,
     )
@@ -281,3 +319,26 @@ def taken_back(undo: Undo) -> list[TakenBack]:
         else TakenBack(seat=SEAT_LETTERS[seat], card=CARD_NAMES[value])  # type: ignore[arg-type]
         for i, (seat, value) in enumerate(undo.taken_back)
     ]
+
+
+def game_summary(row: GameRow) -> GameSummary:
+    """A line of the games list, from the stored row (its record is not replayed)."""
+    final = row.record.get("final") or {}
+    seeding = row.record.get("seeding") or {}
+    return GameSummary(
+        id=row.id,
+        hand_number=row.hand_number,
+        finished=row.finished,
+        winner=row.winner,  # type: ignore[arg-type]
+        partner=row.partner_level,
+        opponents=row.opponent_level,
+        scores={"NS": final.get("NS", 0), "EW": final.get("EW", 0)},
+        practice=seeding.get("kind") == "practice",
+        started_at=_utc(row.created_at).isoformat(),
+        updated_at=_utc(row.updated_at).isoformat(),
+    )
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands back naive datetimes; they were written in UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

@@ -176,15 +176,19 @@ class GameRepository:
             )
             return None if row is None else _stored(row)
 
-    def list_games(self, owner: str, limit: int = 20) -> list[GameRow]:
+    def list_games(
+        self, owner: str, limit: int = 20, *, unfinished_only: bool = False
+    ) -> list[GameRow]:
         """``owner``'s games, most recent first (rows: summaries, records not replayed)."""
+        query = select(GameRow).where(GameRow.owner == owner)
+        if unfinished_only:
+            query = query.where(GameRow.finished.is_(False))
         with self._sessions() as session:
             return list(
                 session.scalars(
-                    select(GameRow)
-                    .where(GameRow.owner == owner)
-                    .order_by(GameRow.updated_at.desc(), GameRow.created_at.desc())
-                    .limit(limit)
+                    query.order_by(GameRow.updated_at.desc(), GameRow.created_at.desc()).limit(
+                        limit
+                    )
                 )
             )
 

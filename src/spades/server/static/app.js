@@ -3,7 +3,7 @@
 // public events that led to it. It never holds another seat's cards: the server
 // never sends them.
 
-import { cardBack, cardFace, cardName, suitOf } from "./cards.js";
+import { cardBack, cardFace, cardName, cardShort, suitOf } from "./cards.js";
 import { statisticsView } from "./stats.js";
 import { createTableTools } from "./table-tools.js";
 
@@ -140,6 +140,7 @@ function render(view) {
   renderSouthSeat(view);
   renderCenter(view);
   renderTrick(view);
+  renderTrickResult(view);
   renderBidding(view);
   renderHand(view);
   renderStatus(view);
@@ -260,6 +261,23 @@ function renderCenter(view) {
   const pill = $("spades-broken");
   pill.classList.toggle("broken", view.spades_broken);
   pill.textContent = view.spades_broken ? "\u2660 Spades broken" : "\u2660 Spades not broken";
+  renderDealPill(view);
+}
+
+// How the deals were chosen, always in view: the commitment of a fair game (shown
+// from the first deal), or "practice" when the player chose the seed.
+function renderDealPill(view) {
+  const pill = $("deal-pill");
+  const fair = view.fairness;
+  pill.hidden = !fair;
+  if (!fair) return;
+  pill.classList.toggle("practice", fair.practice);
+  pill.textContent = fair.practice
+    ? `Practice deal · seed ${fair.seed}`
+    : `\u2713 Fair deal · ${fair.commitment.slice(0, 8)}`;
+  pill.title = fair.practice
+    ? "You chose the seed: anyone who knows it can work out every hand"
+    : "The deals were fixed before the first card: see how to check them";
 }
 
 function renderTrick(view) {
@@ -280,6 +298,32 @@ function renderTrick(view) {
     if (view.trick.cards.length && view.trick.cards[0].seat === seat) face.classList.add("lead");
     slot.replaceChildren(face);
   }
+}
+
+// Who took the trick and with which card, in words: while the winning card glows, and
+// until the next trick is taken. The line is a live region, so a screen reader says it
+// once per trick (the text of a trick never changes, so it is not repeated).
+function renderTrickResult(view) {
+  const line = $("trick-result");
+  const trick = view.trick.winner ? view.trick : view.phase === "playing" ? view.last_trick : null;
+  const key = trick?.winner ? trick.cards.map((p) => p.card).join(" ") : "";
+  line.classList.toggle("fresh", Boolean(view.trick.winner));
+  if (line.dataset.trick === key) return;
+  line.dataset.trick = key;
+  if (!key) {
+    line.replaceChildren();
+    return;
+  }
+  const card = trick.cards.find((p) => p.seat === trick.winner).card;
+  const short = document.createElement("span");
+  short.className = `card-short ${"HD".includes(suitOf(card)) ? "red" : "black"}`;
+  short.setAttribute("aria-hidden", "true");
+  short.textContent = cardShort(card);
+  const spoken = document.createElement("span");
+  spoken.className = "sr-only";
+  spoken.textContent = cardName(card);
+  const who = trick.winner === "S" ? "You" : SEAT_NAMES[trick.winner];
+  line.replaceChildren(`${who} won the trick with the `, short, spoken);
 }
 
 function biddingOrder(view) {
@@ -375,16 +419,35 @@ function renderHand(view) {
     if (index > 0 && suitOf(cards[index - 1]) !== suitOf(card)) button.classList.add("suit-start");
     if (app.hint?.kind === "card" && app.hint.card === card && playing) button.classList.add("suggested");
     button.tabIndex = index === app.handFocus ? 0 : -1;
-    const middle = (cards.length - 1) / 2;
-    button.style.setProperty("--tilt", `${(index - middle) * 1.6}deg`);
-    button.style.setProperty("--drop", `${Math.abs(index - middle) ** 2 * 0.4}px`);
     button.append(cardFace(card));
     return button;
   });
-  hand.replaceChildren(...buttons);
-  hand.style.setProperty("--gaps", String(Math.max(1, cards.length - 1)));
+  hand.replaceChildren(...handRows(buttons).map(fanRow));
   hand.classList.toggle("my-turn", playing);
   if (hadFocus && buttons.length) buttons[app.handFocus].focus({ preventScroll: true });
+}
+
+// On a narrow screen a hand of more than seven cards is laid out in two rows, so
+// that every card keeps a strip wide enough to tap (44 px or more).
+const NARROW = window.matchMedia("(max-width: 640px)");
+const ROW_OF = 7;
+
+function handRows(cards) {
+  if (!NARROW.matches || cards.length <= ROW_OF) return [cards];
+  const first = Math.ceil(cards.length / 2);
+  return [cards.slice(0, first), cards.slice(first)];
+}
+
+function fanRow(cards) {
+  const row = div("hand-row");
+  const middle = (cards.length - 1) / 2;
+  cards.forEach((button, index) => {
+    button.style.setProperty("--tilt", `${(index - middle) * 1.6}deg`);
+    button.style.setProperty("--drop", `${Math.abs(index - middle) ** 2 * 0.4}px`);
+  });
+  row.style.setProperty("--gaps", String(Math.max(1, cards.length - 1)));
+  row.append(...cards);
+  return row;
 }
 
 function renderStatus(view) {
@@ -551,9 +614,7 @@ async function playEvents(events, final) {
       case "trick_won": {
         view.trick.winner = event.seat;
         render(view);
-        const winnerCard = view.trick.cards.find((p) => p.seat === event.seat)?.card;
-        announce(`${event.seat === "S" ? "You win" : `${SEAT_NAMES[event.seat]} wins`} the trick${winnerCard ? ` with the ${cardName(winnerCard)}` : ""}.`);
-        await wait(900);
+        await wait(900); // the trick-result line says who won it, with which card
         await collectTrick(event.seat);
         seatOf(view, event.seat).tricks += 1;
         recountTeams(view);
@@ -655,10 +716,13 @@ function showGameOver(view) {
   $("gameover-body").textContent = over.you_won
     ? `You and North win, ${us} to ${them}. ${over.reason}.`
     : `West and East win, ${them} to ${us}. ${over.reason}.`;
+  $("gameover-fair").hidden = !view.fairness || view.fairness.practice;
   openDialog("gameover-dialog");
   announce($("gameover-body").textContent);
   $("gameover-new").focus();
 }
+
+const SHEET_COLUMNS = ["Hand", "Team", "Bids", "Tricks", "Result", "Points", "Bags", "Total"];
 
 function renderSheet(view) {
   const body = $("sheet-body");
@@ -669,10 +733,15 @@ function renderSheet(view) {
   const table = document.createElement("table");
   table.className = "sheet";
   const caption = document.createElement("caption");
-  caption.textContent = "Every hand's bids, tricks, points and bags";
+  // The totals now, here rather than in a footer row: a footer cell as wide as both
+  // totals once pushed the Total column out of the box.
+  caption.textContent =
+    "Every hand's bids, tricks, points and bags. Now: " +
+    view.teams.map((t) => `${TEAM_LABELS[t.team]} ${t.score}`).join(", ") +
+    ".";
   table.append(caption);
   const head = table.createTHead().insertRow();
-  for (const title of ["Hand", "Team", "Bids", "Tricks", "Result", "Points", "Bags", "Total"]) {
+  for (const title of SHEET_COLUMNS) {
     const th = document.createElement("th");
     th.scope = "col";
     th.textContent = title;
@@ -700,21 +769,107 @@ function renderSheet(view) {
           row.append(cell);
         }
         cell.textContent = text;
-        if (column >= 5) cell.className = "num";
+        // On a phone each row is laid out as a small card, its cells labelled (style.css).
+        cell.dataset.label = SHEET_COLUMNS[column];
+        cell.classList.add(`col-${SHEET_COLUMNS[column].toLowerCase()}`);
+        if (column >= 5) cell.classList.add("num");
         if (column === 5) cell.classList.add(result.delta >= 0 ? "good" : "bad");
       });
     });
   }
-  const foot = table.createTFoot().insertRow();
-  const label = document.createElement("th");
-  label.scope = "row";
-  label.colSpan = 7;
-  label.textContent = "Totals";
-  const totals = foot.insertCell();
-  foot.prepend(label);
-  totals.className = "num";
-  totals.textContent = view.teams.map((t) => `${t.team} ${t.score}`).join(" · ");
   body.replaceChildren(table);
+}
+
+function paragraph(text) {
+  const p = document.createElement("p");
+  p.textContent = text;
+  return p;
+}
+
+// A value to read or copy exactly: the commitment, the command.
+function exact(text, id) {
+  const box = div("exact");
+  const code = document.createElement("code");
+  code.id = id;
+  code.textContent = text;
+  box.append(code);
+  if (navigator.clipboard) {
+    const copy = document.createElement("button");
+    copy.type = "button";
+    copy.className = "secondary copy";
+    copy.textContent = "Copy";
+    copy.setAttribute("aria-label", `Copy ${id === "fair-verify" ? "the command" : "the commitment"}`);
+    copy.addEventListener("click", async () => {
+      try {
+        await navigator.clipboard.writeText(text);
+        copy.textContent = "Copied";
+      } catch {
+        copy.textContent = "Select it to copy";
+      }
+    });
+    box.append(copy);
+  }
+  return box;
+}
+
+function renderFairness(view) {
+  const fair = view.fairness;
+  const parts = [];
+  if (fair.practice) {
+    $("fair-title").textContent = "A practice deal";
+    parts.push(
+      paragraph(
+        `You chose this game's seed (${fair.seed}), so its deals are no secret: anyone who knows ` +
+          "the seed can work out every hand. That is why the game is marked as practice.",
+      ),
+      paragraph(
+        "For a fair game, start a new game without a seed in the address: the server then deals " +
+          "from a secret seed and shows you its fingerprint before the first card.",
+      ),
+    );
+  } else {
+    $("fair-title").textContent = "Fair deals";
+    parts.push(
+      paragraph(
+        "Before the first card, the server fixed every deal of this game with a secret seed and " +
+          "showed you this fingerprint of it (the SHA-256 of the seed and a random salt):",
+      ),
+      exact(fair.commitment, "fair-commitment"),
+    );
+    if (fair.seed === null) {
+      parts.push(
+        paragraph(
+          "It stays the same all game. When the game is over the seed is revealed here, and you " +
+            "can check that every hand was dealt from it: no deal can be changed once the game has begun.",
+        ),
+      );
+    } else {
+      const link = document.createElement("a");
+      link.href = fair.record;
+      link.download = fair.record_file;
+      link.id = "fair-record";
+      link.textContent = `Download the record (${fair.record_file})`;
+      const download = document.createElement("p");
+      download.append(link);
+      parts.push(
+        paragraph(`The game is over. The seed was ${fair.seed}, with the salt ${fair.salt}.`),
+        download,
+        paragraph("Then check every deal with the spades command:"),
+        exact(fair.verify, "fair-verify"),
+        paragraph(
+          'It checks that the SHA-256 of "seed:salt" is the fingerprint above, deals every hand ' +
+            "again from the seed and compares it with the record, whose hands for you are the ones you played.",
+        ),
+      );
+    }
+  }
+  $("fair-body").replaceChildren(...parts);
+}
+
+function openFairness() {
+  if (!app.view?.fairness) return;
+  renderFairness(app.view);
+  openDialog("fair-dialog");
 }
 
 function openWelcome(canGoBack) {
@@ -805,20 +960,58 @@ async function suggestBid(view) {
   }
 }
 
-function newGame() {
+const inProgress = () => Boolean(app.state && !app.state.game_over);
+
+// "New game" never drops a game in progress without asking; the game stays saved either way.
+function confirmNewGame() {
+  const view = app.state;
+  const us = teamOf(view, "NS").score;
+  const them = teamOf(view, "EW").score;
+  $("confirm-body").textContent =
+    `Hand ${view.hand_number} is under way: You & North ${us}, West & East ${them}. ` +
+    "It stays saved: Your games takes you back to it.";
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  openDialog("confirm-dialog");
+  $("confirm-keep").focus();
+}
+
+// The game the address names (?game=ID, set when one is picked from Your games), so a
+// reload shows it rather than the game played most recently.
+function chosenGameId() {
+  return new URLSearchParams(location.search).get("game");
+}
+
+function nameGameInAddress(id) {
+  const url = new URL(location.href);
+  if (id) url.searchParams.set("game", id);
+  else url.searchParams.delete("game");
+  history.replaceState(null, "", url);
+}
+
+async function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
     west: app.prefs.west ?? app.prefs.opponents ?? undefined,
     east: app.prefs.east ?? app.prefs.opponents ?? undefined,
     undo: app.prefs.undo !== false,
   };
-  // ?seed=N deals a chosen game again (the same seed and moves give the same game).
+  // ?seed=N deals a chosen game again (the same seed and moves give the same game): a
+  // practice game, marked so. Only seeds a JavaScript number holds exactly are sent.
   const seed = new URLSearchParams(location.search).get("seed");
-  if (seed !== null && /^\d{1,18}$/.test(seed)) body.seed = Number(seed);
+  if (seed !== null && /^\d{1,16}$/.test(seed) && Number.isSafeInteger(Number(seed))) {
+    body.seed = Number(seed);
+  }
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  // The new deal animates from a bare table; should it fail, the old game comes back.
+  const previous = { view: app.view, state: app.state };
   app.view = null;
   app.state = null;
-  return perform(() => api("POST", "/api/games", body));
+  await perform(() => api("POST", "/api/games", body));
+  if (app.state) nameGameInAddress(null); // the latest game now: no need to name it
+  else if (previous.state) {
+    ({ view: app.view, state: app.state } = previous);
+    render(app.view);
+  }
 }
 
 function bid(value) {
@@ -864,16 +1057,110 @@ async function showStatistics() {
 
 async function reload() {
   try {
-    const update = await api("GET", "/api/games/latest");
-    app.state = update.game;
-    app.hint = null;
-    render(update.game);
-    if (update.game.game_over) showGameOver(update.game);
-    else if (update.game.your_turn && update.game.phase === "bidding") suggestBid(update.game);
+    let update = null;
+    const chosen = chosenGameId();
+    if (chosen) {
+      update = await api("GET", `/api/games/${encodeURIComponent(chosen)}`).catch((error) => {
+        if (error.status !== 404) throw error;
+        nameGameInAddress(null); // not (or no longer) this browser's: show the latest instead
+        return null;
+      });
+    }
+    update ??= await api("GET", "/api/games/latest");
+    if (!update) return false; // 204: this browser has no game yet
+    show(update.game);
     return true;
   } catch (error) {
-    if (error.status !== 404) showMessage(error.message);
+    showMessage(error.message);
     return false;
+  }
+}
+
+// Draw a game as it stands, with no events to animate (a reload, a resumed game).
+function show(game) {
+  app.state = game;
+  app.hint = null;
+  clearMessage();
+  render(game);
+  if (game.game_over) showGameOver(game);
+  else if (game.your_turn && game.phase === "bidding") suggestBid(game);
+}
+
+// ---------------------------------------------------------------- your games
+
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+const UNITS = [["year", 31536000], ["month", 2592000], ["week", 604800], ["day", 86400], ["hour", 3600], ["minute", 60]];
+
+function ago(iso) {
+  const seconds = (Date.parse(iso) - Date.now()) / 1000;
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
+  }
+  return "just now";
+}
+
+const levelName = (level) => level[0].toUpperCase() + level.slice(1);
+
+// The opponents' levels as the games list names them: one level, or "west/east".
+function opponentsText(name) {
+  const [west, east] = name.split("/");
+  return east ? `West ${west}, East ${east}` : `${west} opponents`;
+}
+
+function gameItem(game) {
+  const item = document.createElement("li");
+  item.className = "game-item";
+  const current = app.state?.id === game.id;
+  const info = div("game-info");
+  info.append(
+    div("game-title", `Hand ${game.hand_number} · You & North ${game.scores.NS} · West & East ${game.scores.EW}`),
+    div(
+      "game-meta",
+      [
+        `${levelName(game.partner)} partner, ${opponentsText(game.opponents)}`,
+        game.practice ? "practice deal" : null,
+        `started ${ago(game.started_at)}, last played ${ago(game.updated_at)}`,
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    ),
+  );
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = current ? "secondary" : "primary";
+  button.textContent = current ? "Playing now" : "Resume";
+  button.disabled = current;
+  button.dataset.game = game.id;
+  if (!current) button.setAttribute("aria-label", `Resume hand ${game.hand_number}, ${ago(game.updated_at)}`);
+  item.append(info, button);
+  return item;
+}
+
+async function openYourGames() {
+  const list = $("games-list");
+  list.replaceChildren(div("empty", "Looking for your games…"));
+  openDialog("games-dialog");
+  try {
+    const { games } = await api("GET", "/api/games?unfinished=true&limit=100");
+    list.replaceChildren(...games.map(gameItem));
+    if (!games.length) list.replaceChildren(div("empty", "No game in progress: every game you started is over."));
+    list.querySelector("button:not([disabled])")?.focus();
+  } catch (error) {
+    list.replaceChildren(div("empty", error.message));
+  }
+}
+
+async function resume(id) {
+  if (app.busy) return;
+  try {
+    const update = await api("GET", `/api/games/${encodeURIComponent(id)}`);
+    $("games-dialog").close();
+    nameGameInAddress(id);
+    show(update.game);
+    announce(`Back to your game: hand ${update.game.hand_number}.`);
+    if (update.game.your_turn) announce(update.game.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
+  } catch (error) {
+    $("games-list").prepend(div("empty error", error.message));
   }
 }
 
@@ -974,6 +1261,7 @@ function wire() {
   document.addEventListener("keydown", onGlobalKey);
 
   $("hint-button").addEventListener("click", askHint);
+  NARROW.addEventListener("change", () => app.view && renderHand(app.view));
   $("sheet-button").addEventListener("click", () => {
     if (app.view) renderSheet(app.view);
     else $("sheet-body").replaceChildren(div("empty", "No game yet."));
@@ -1000,7 +1288,19 @@ function wire() {
     app.prefs.undo = $("undo-setting").checked;
     app.prefs.speed = $("speed-select").value;
     savePrefs();
-    newGame();
+    if (inProgress()) confirmNewGame();
+    else newGame();
+  });
+  $("confirm-keep").addEventListener("click", () => $("confirm-dialog").close());
+  $("confirm-new").addEventListener("click", () => newGame());
+  $("games-button").addEventListener("click", openYourGames);
+  $("games-new").addEventListener("click", () => {
+    $("games-dialog").close();
+    openWelcome(Boolean(app.state));
+  });
+  $("games-list").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-game]");
+    if (button && !button.disabled) resume(button.dataset.game);
   });
   $("welcome-dialog").addEventListener("cancel", (event) => {
     if (!app.state) event.preventDefault(); // nothing to go back to yet
@@ -1015,6 +1315,8 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("gameover-new").addEventListener("click", () => newGame());
+  $("deal-pill").addEventListener("click", openFairness);
+  $("gameover-fair").addEventListener("click", openFairness);
 }
 
 async function start() {

@@ -134,6 +134,9 @@ export function createTableTools(ctx) {
 
   function render(view) {
     renderLastTrick(view);
+    // While the hand is bid no tool has anything to do (South's bid is taken back
+    // during the play): a phone hides them then, keeping its height for the cards.
+    $("table-tools").classList.toggle("during-bidding", view?.phase === "bidding");
     const undoButton = $("undo-button");
     undoButton.hidden = !app.state?.undo?.enabled;
     undoButton.disabled = !canUndo();

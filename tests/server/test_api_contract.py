@@ -1,0 +1,127 @@
+"""The API's contract: what the OpenAPI schema says is what the server does.
+
+The default bot level it documents is this server's, the bid range and the card
+notation are in the schema, a wrong method is answered with ``Allow``, and a
+browser with no game yet is told so without an error.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from hypothesis import given
+from hypothesis import strategies as st
+
+from spades.bots import BOT_LEVELS, strongest_level
+from spades.core import parse_card
+from spades.core.cards import CARD_NAMES
+from spades.server import create_app
+from spades.server.app import COOKIE
+from spades.server.schemas import CARD_PATTERN
+
+from .conftest import start_game
+
+
+def request_schema(client: TestClient, model: str) -> dict[str, dict[str, object]]:
+    properties: dict[str, dict[str, object]] = client.get("/openapi.json").json()["components"][
+        "schemas"
+    ][model]["properties"]
+    return properties
+
+
+@pytest.mark.parametrize("level", [None, "normal", "easy"])
+def test_the_schema_names_the_default_level_this_server_really_seats(
+    db_url: str, level: str | None
+) -> None:
+    app = create_app(db_url, default_level=level)
+    expected = level or strongest_level()
+    try:
+        with TestClient(app) as client:
+            fields = request_schema(client, "NewGameRequest")
+            for name in ("partner", "opponents"):
+                description = str(fields[name]["description"])
+                assert f"Default on this server: {expected}." in description, description
+                assert "strongest" not in description or expected == strongest_level()
+            for name in ("partner", "opponents", "west", "east"):
+                choices = fields[name]["anyOf"][0]  # type: ignore[index]
+                assert choices["enum"] == list(BOT_LEVELS)  # type: ignore[index]
+            levels = client.get("/api/levels").json()
+            assert levels["default"] == expected
+            # What the schema promises is what a game without settings gets.
+            settings = client.post("/api/games", json={"seed": 1}).json()["game"]["settings"]
+            assert settings == {
+                "partner": expected,
+                "opponents": expected,
+                "west": expected,
+                "east": expected,
+                "undo": True,
+            }
+    finally:
+        app.state.repository.close()
+
+
+def test_the_schema_gives_the_bid_range(client: TestClient) -> None:
+    bid = request_schema(client, "BidRequest")["bid"]
+    number, nil = bid["oneOf"]  # type: ignore[misc]
+    assert number == {"type": "integer", "minimum": 1, "maximum": 13}
+    assert nil["type"] == "string" and re.fullmatch(nil["pattern"], "Nil")
+    assert "1 to 13" in str(bid["description"])
+
+
+CARD_PATTERN_ALPHABET = string.ascii_letters + string.digits + " \t"
+
+
+def test_the_schema_gives_the_card_notation(client: TestClient) -> None:
+    card = request_schema(client, "PlayRequest")["card"]
+    assert "then suit (S, H, D, C)" in str(card["description"])
+    assert card["pattern"] == CARD_PATTERN
+    for name in CARD_NAMES:
+        for spelling in (name, name.lower(), name.replace("T", "10"), f" {name} "):
+            assert re.fullmatch(CARD_PATTERN, spelling), spelling
+    for wrong in ("1S", "ZZ", "AX", "10", "AS AH", ""):
+        assert not re.fullmatch(CARD_PATTERN, wrong), wrong
+
+
+@given(st.text(alphabet=CARD_PATTERN_ALPHABET, max_size=6))
+def test_the_card_pattern_accepts_exactly_what_the_server_reads(text: str) -> None:
+    try:
+        parse_card(text)
+        readable = True
+    except ValueError:
+        readable = False
+    assert bool(re.fullmatch(CARD_PATTERN, text)) == readable
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [
+        ("DELETE", "/api/games", "GET, POST"),
+        ("PUT", "/api/games/abc/bid", "POST"),
+        ("GET", "/api/games/abc/play", "POST"),
+        ("POST", "/api/levels", "GET"),
+        ("DELETE", "/api/games/abc", "GET"),
+    ],
+)
+def test_a_wrong_method_is_told_which_are_allowed(
+    client: TestClient, method: str, path: str, allowed: str
+) -> None:
+    response = client.request(method, path)
+    assert response.status_code == 405
+    assert response.headers["allow"] == allowed
+    body = response.json()
+    assert body["rule"] == "method"
+    assert allowed in body["detail"]
+
+
+def test_no_game_yet_is_204_not_an_error(app: FastAPI, client: TestClient) -> None:
+    response = client.get("/api/games/latest")  # no cookie at all
+    assert response.status_code == 204
+    assert response.content == b""
+    with TestClient(app, cookies={COOKIE: "a-browser-with-no-game"}) as stranger:
+        assert stranger.get("/api/games/latest").status_code == 204
+    game = start_game(client)["game"]
+    assert client.get("/api/games/latest").json()["game"]["id"] == game["id"]
