@@ -39,10 +39,11 @@ typecheck: $(INSTALLED)
 unit: $(COMPILED_STAMP)
 	$(PY) -m pytest
 
-# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone, records,
-# replay, hand review, light theme) in docs/screenshots.
+# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone, last trick,
+# claim, statistics, new game, records, replay, hand review, light theme) in docs/screenshots.
 screenshots: $(COMPILED_STAMP)
-	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py tests/server/test_browser_records.py
+	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py \
+		tests/server/test_browser_play_features.py tests/server/test_browser_records.py
 
 bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py

@@ -112,3 +112,55 @@ def test_replay_names_a_line_that_is_not_json(tmp_path: Path) -> None:
 def test_replay_of_a_missing_file_says_so(tmp_path: Path) -> None:
     result = run("replay", str(tmp_path / "nope.jsonl"))
     assert result.returncode == 2 and "Cannot read" in result.stderr
+
+
+def claimed_game(*, holds: bool) -> Game:
+    """A game whose first hand South ended by claiming the tricks left with three
+    tricks to go: a claim that holds double dummy, or one that does not (the
+    engine takes a claim as given; only the solver can say)."""
+    from spades.core import SOUTH, claim_terms
+    from spades.solver import Solver
+
+    for seed in range(200):
+        game = Game(seed=seed)
+        bid_everyone(game)
+        while len(game.hand.tricks) < 10 or game.to_act != SOUTH:
+            if game.hand.is_over or len(game.hand.tricks) > 10:
+                break
+            game.play(game.to_act or 0, game.legal_cards()[0])
+        if game.to_act != SOUTH or len(game.hand.tricks) != 10:
+            continue
+        terms = claim_terms(game.hand, SOUTH, 3)
+        if (Solver().tricks(game.hand, terms.counted) == 3) == holds:
+            game.claim(SOUTH, 3)
+            return game
+    raise AssertionError("no such game")  # pragma: no cover
+
+
+def test_replay_checks_each_claim_that_ended_a_hand(tmp_path: Path) -> None:
+    good = write(tmp_path, game_to_record(claimed_game(holds=True)))
+    result = run("replay", str(good))
+    assert result.returncode == 0, result.stderr
+    assert "South claimed 3 of the 3 tricks left at trick 11 (held: the hand ended)" in (
+        " ".join(result.stdout.split())
+    )
+
+    bad = write(tmp_path, game_to_record(claimed_game(holds=False)))
+    result = run("replay", str(bad))
+    assert result.returncode == 1
+    assert "hand 1, claim 1: the claim does not hold" in result.stderr
+    assert "(rule: claim)" in result.stderr
+
+
+def test_replay_accepts_and_lists_undos(tmp_path: Path) -> None:
+    from spades.core import SOUTH
+
+    game = Game(seed=4)
+    while game.to_act != SOUTH:
+        game.bid(game.to_act or 0, 3)
+    game.bid(SOUTH, 5)
+    game.undo(SOUTH)
+    game.bid(SOUTH, 4)
+    result = run("replay", str(write(tmp_path, game_to_record(game))))
+    assert result.returncode == 0, result.stderr
+    assert "South took back 1 move" in result.stdout

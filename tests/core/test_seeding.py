@@ -143,3 +143,43 @@ def test_a_malformed_seeding_is_refused(seeding: Any, words: str) -> None:
     record["seeding"] = seeding
     error = refused(record)
     assert error.where == "seeding" and words in str(error)
+
+
+def test_undos_and_claims_leave_a_committed_record_checkable() -> None:
+    """Undos and claims change the play, never the deals: a committed record that
+    holds both still checks against its seed, and a changed deal is still caught."""
+    from spades.core import SOUTH, verify_commitment
+
+    seed = 2024
+    game = Game(seed=seed, seeding=Seeding.commit(seed, SALT))
+    rng = random.Random(seed)
+    while game.phase.value == "bidding":
+        game.bid(game.to_act, 3)  # type: ignore[arg-type]
+    south_cards = 0
+    while south_cards < 3:  # a few tricks in, with two of South's cards taken back
+        seat = game.to_act
+        assert seat is not None
+        game.play(seat, rng.choice(game.legal_cards()))
+        south_cards += seat == SOUTH
+        if seat == SOUTH and south_cards == 2 and not game.undos:
+            game.undo(SOUTH)
+            south_cards -= 1
+    while game.to_act != SOUTH:
+        game.play(game.to_act, rng.choice(game.legal_cards()))  # type: ignore[arg-type]
+    left = 13 - len(game.hand.tricks)
+    game.refuse_claim(SOUTH, left)
+    game.claim(SOUTH, 1)  # held (whether it really holds is the solver's question)
+    play_out(game, hands=3, seed=seed)
+
+    record = game_to_record(game)
+    assert record["hands"][0]["undos"] and len(record["hands"][0]["claims"]) == 2
+    again = game_from_record(record)
+    dealt = again.deals()
+    assert dealt == [deal for deal, _ in zip(seeded_deals(seed), dealt, strict=False)]
+    verify_commitment(dealt, seed=seed, salt=SALT, digest=commitment(seed, SALT))
+
+    changed = copy.deepcopy(record)
+    deal = changed["hands"][0]["deal"]  # the hand the claim ended, with cards never played
+    deal["N"][-1], deal["E"][-1] = deal["E"][-1], deal["N"][-1]
+    error = refused(changed)
+    assert (error.where, error.rule) == ("hand 1, deal", "commitment")

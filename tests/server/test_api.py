@@ -78,7 +78,13 @@ def test_new_game_sets_an_http_only_cookie_and_lets_bots_bid_first(client: TestC
         seat = order[(order.index(seat) + 1) % 4]
     assert bidders == expected
     assert len(game["hand"]) == 13
-    assert game["settings"] == {"partner": "easy", "opponents": "normal"}
+    assert game["settings"] == {
+        "partner": "easy",
+        "opponents": "normal",
+        "west": "normal",
+        "east": "normal",
+        "undo": True,
+    }
 
 
 def test_same_seed_and_moves_give_the_same_game(client: TestClient) -> None:

@@ -46,13 +46,20 @@ def test_the_schema_names_the_default_level_this_server_really_seats(
                 description = str(fields[name]["description"])
                 assert f"Default on this server: {expected}." in description, description
                 assert "strongest" not in description or expected == strongest_level()
+            for name in ("partner", "opponents", "west", "east"):
                 choices = fields[name]["anyOf"][0]  # type: ignore[index]
                 assert choices["enum"] == list(BOT_LEVELS)  # type: ignore[index]
             levels = client.get("/api/levels").json()
             assert levels["default"] == expected
             # What the schema promises is what a game without settings gets.
             settings = client.post("/api/games", json={"seed": 1}).json()["game"]["settings"]
-            assert settings == {"partner": expected, "opponents": expected}
+            assert settings == {
+                "partner": expected,
+                "opponents": expected,
+                "west": expected,
+                "east": expected,
+                "undo": True,
+            }
     finally:
         app.state.repository.close()
 

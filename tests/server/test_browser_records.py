@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from spades.core import game_from_record, game_to_record
+from spades.core.cards import card_name
 from spades.core.record import record_to_json
 
 from .test_browser import (
@@ -25,6 +26,7 @@ from .test_browser import (
 from .test_browser import browser as browser  # the fixture: pytest finds it by import
 from .test_browser import pytestmark as browser_mark
 from .test_records_and_reviews import finished_game, revoked_record
+from .test_records_with_claims import a_story
 
 pytestmark = browser_mark
 
@@ -172,6 +174,32 @@ def test_open_a_record_file_and_refuse_a_broken_one(
     )
     options = page.eval_on_selector_all("#rp-hand-picker option", "os => os.length")
     assert options == len(games[1].history)
+    assert page.page_errors == []
+
+
+def test_a_record_with_an_undo_and_claims_in_the_viewer(
+    browser: Any, server: Server, tmp_path: Path
+) -> None:
+    """Hand 1 of the story: a card taken back, a claim refused, one that held."""
+    story = a_story()
+    state = story.game.history[0].state
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant")
+    page.click("#welcome-records")
+    page.wait_for_function("() => document.querySelector('#records-dialog').open")
+    path = tmp_path / "claims.json"
+    path.write_text(json.dumps(game_to_record(story.game), indent=2))
+    page.set_input_files("#records-file", str(path))
+    page.wait_for_function("() => document.querySelector('#replay-dialog').open")
+    page.keyboard.press("End")
+    assert page.inner_text("#rp-step") == f"Card {story.held_at} of {story.held_at}"
+    where = page.inner_text("#replay-where")
+    assert "South claims" in where and "the claim holds and ends the hand" in where
+    last = [card_name(c) for c in state.trick] or [card_name(state.tricks[-1].cards[-1])]
+    shown = page.eval_on_selector_all("#rp-trick .played", "cs => cs.map((c) => c.dataset.card)")
+    assert shown[-1] == last[-1]  # the cards that stood, up to the claim
+    notes = page.inner_text("#replay-result .rp-notes")
+    assert "the claim held" in notes and "You took back a move in this hand." in notes
     assert page.page_errors == []
 
 

@@ -125,3 +125,65 @@ def test_only_the_owner_downloads_a_record(client: TestClient, other_client: Tes
     assert client.get(record).status_code == 200
     other_client.post("/api/games", json=QUICK)
     assert other_client.get(record).status_code == 404
+
+
+def test_undos_and_claims_keep_a_fair_game_secret_and_checkable(
+    app: FastAPI, client: TestClient, tmp_path: Path
+) -> None:
+    """Undos and claims go into the record, yet the seed and salt stay on the server
+    until the game is over (a download before then holds the finished hands only,
+    without either), and the revealed values still verify every deal."""
+    body = client.post("/api/games", json=QUICK).json()
+    game_id = body["game"]["id"]
+    secret = stored_game(app, client, game_id)
+    assert secret.seeding is not None and secret.seeding.salt is not None
+    seed, salt = str(secret.seed), secret.seeding.salt
+    bodies = [body]
+
+    def send(path: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+        response = client.post(f"/api/games/{game_id}/{path}", json=payload)
+        assert response.status_code == 200, response.text
+        bodies.append(response.json())
+        return bodies[-1]["game"]  # type: ignore[no-any-return]
+
+    game = send("bid", {"bid": 3})
+    game = send("play", {"card": game["legal_cards"][0]})
+    game = send("undo")
+    claimed = False
+    while game["phase"] != "over":
+        if game["phase"] == "bidding":
+            game = send("bid", {"bid": 3})
+        elif not claimed and (game["claim"] or {}).get("available") and game["tricks_played"] == 11:
+            claimed = True  # held or refused: either goes into the record
+            game = send("claim", {"tricks": 1})
+        else:
+            game = send("play", {"card": game["legal_cards"][0]})
+        if game["phase"] != "over":
+            for path in ("/api/games", f"/api/games/{game_id}", "/api/statistics"):
+                text = client.get(path).text
+                assert seed not in text and salt not in text, path
+            download = client.get(f"/api/games/{game_id}/record")
+            if not game["score_sheet"]:  # no hand over yet: nothing to download
+                assert download.status_code == 409
+            else:
+                assert download.status_code == 200
+                assert seed not in download.text and salt not in download.text
+                assert download.json()["seed"] is None and "seeding" not in download.json()
+    for earlier in bodies[:-1]:
+        text = str(earlier)
+        assert seed not in text and salt not in text, "the seed leaked before the end"
+
+    revealed = bodies[-1]["game"]["fairness"]
+    assert (revealed["seed"], revealed["salt"]) == (seed, salt)
+    download = client.get(revealed["record"])
+    record = download.json()
+    assert record["hands"][0]["undos"]
+    assert not claimed or any("claims" in hand for hand in record["hands"])
+    (tmp_path / revealed["record_file"]).write_bytes(download.content)
+    spades = str(Path(sys.executable).parent / "spades")
+    words = shlex.split(revealed["verify"])
+    result = subprocess.run(
+        [spades, *words[1:]], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert "deals verified" in result.stdout

@@ -108,6 +108,12 @@ def test_no_response_names_a_card_south_cannot_see(app: FastAPI, client: TestCli
 
 
 def test_page_source_names_no_card(client: TestClient) -> None:
-    for path in ("/", "/static/app.js", "/static/cards.js"):
+    for path in (
+        "/",
+        "/static/app.js",
+        "/static/cards.js",
+        "/static/table-tools.js",
+        "/static/stats.js",
+    ):
         text = client.get(path).text
         assert not names_in(text), path

@@ -21,6 +21,7 @@ from spades.core import (
     verify_commitment,
 )
 from spades.core.record import record_to_json
+from spades.solver.claims import held_claim_problems
 
 from .analyze import analyze
 from .arena import arena
@@ -107,10 +108,12 @@ def replay(
 ) -> None:
     """Re-validate every record in FILE and print a readable summary.
 
-    Exits with status 1 if any record is broken, naming the game, hand, trick
-    and rule at fault. A record whose deals were committed to is checked
-    against its commitment; --commitment (with --seed and --salt as revealed)
-    checks them against the values you were shown instead of the record's.
+    Every bid, card, trick and score is re-played through the engine, and every
+    claim that ended a hand is checked double dummy. Exits with status 1 if any
+    record is broken, naming the game, hand, trick and rule at fault. A record
+    whose deals were committed to is checked against its commitment;
+    --commitment (with --seed and --salt as revealed) checks them against the
+    values you were shown instead of the record's.
     """
     check_deals = seed is not None or salt is not None or commitment is not None
     try:
@@ -132,6 +135,17 @@ def replay(
                     markup=False,
                     highlight=False,
                 )
+                continue
+            claim_problems = held_claim_problems(game)
+            if claim_problems:  # the engine cannot ask whether a claim held: the solver can
+                broken += 1
+                for where, why in claim_problems:
+                    errors.print(
+                        f"game {index} (line {line}) is broken: {where}: {why} (rule: claim)",
+                        style="red",
+                        markup=False,
+                        highlight=False,
+                    )
                 continue
             if check_deals:
                 try:

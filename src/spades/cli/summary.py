@@ -63,6 +63,8 @@ def print_game_summary(
         table.add_row(str(len(game.history) + 1), SEAT_LETTERS[state.dealer], bids,
                       f"({len(state.tricks)} tricks played)", "", "", "", "")  # fmt: skip
     console.print(table)
+    for line in amends(game):
+        console.print(f"  {line}", highlight=False)
     if show_tricks:
         for scored in game.history:
             console.print(f"  hand {scored.number}:")
@@ -73,3 +75,22 @@ def print_game_summary(
                     f"-> {SEAT_NAMES[trick.winner]}",
                     highlight=False,
                 )
+
+
+def amends(game: Game) -> list[str]:
+    """The game's claims and undos, a line each."""
+    lines = []
+    for claim in game.claims:
+        left = 13 - claim.cards // 4
+        verdict = "held: the hand ended" if claim.held else "refused"
+        lines.append(
+            f"hand {claim.hand}: {SEAT_NAMES[claim.seat]} claimed {claim.tricks} of the "
+            f"{left} tricks left at trick {claim.cards // 4 + 1} ({verdict})"
+        )
+    for undo in game.undos:
+        moves = len(undo.taken_back)
+        lines.append(
+            f"hand {undo.hand}: {SEAT_NAMES[undo.seat]} took back "
+            f"{moves} move{'' if moves == 1 else 's'} ({undo.bids} bids and {undo.cards} cards stood)"
+        )
+    return lines

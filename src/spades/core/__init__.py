@@ -21,14 +21,17 @@ from .cards import (
     rank_of,
     suit_of,
 )
+from .claims import Claim, ClaimTerms, claim_terms
 from .errors import (
     GameOverError,
     IllegalActionError,
     IllegalBidError,
     IllegalCardError,
+    IllegalClaimError,
     NotYourTurnError,
     RecordError,
     SpadesError,
+    UndoError,
 )
 from .game import (
     BidMade,
@@ -40,6 +43,7 @@ from .game import (
     HandScored,
     ScoredHand,
     TrickWon,
+    Undo,
 )
 from .hand import HandState, Phase, Trick, deal, legal_play_mask, trick_winner
 from .record import game_from_record, game_to_record, read_records, record_to_json
@@ -75,12 +79,12 @@ from .view import PlayerView, state_from_view
 __all__ = [
     "CARDCOUCH", "CLUBS", "DIAMONDS", "EAST", "EW", "FULL_DECK", "HEARTS", "NIL", "NORTH",
     "NS", "RULE_SETS", "SEATS", "SOUTH", "SPADES", "SUIT_MASKS", "WEST",
-    "BidMade", "Card", "CardPlayed", "Event", "Game", "GameOver", "GameOverError",
+    "BidMade", "Card", "CardPlayed", "Claim", "ClaimTerms", "Event", "Game", "GameOver", "GameOverError",
     "HandDealt", "HandScored", "HandState", "IllegalActionError", "IllegalBidError",
-    "IllegalCardError", "NotYourTurnError", "Outcome", "Phase", "PlayerView", "RecordError",
+    "IllegalCardError", "IllegalClaimError", "NotYourTurnError", "Outcome", "Phase", "PlayerView", "RecordError",
     "Rules", "ScoredHand", "Seat", "Seeding", "SpadesError", "Suit", "Team", "TeamHandScore",
-    "Termination", "Trick", "TrickWon",
-    "bid_name", "card_long_name", "card_name", "cards_in", "commitment", "deal",
+    "Termination", "Trick", "TrickWon", "Undo", "UndoError",
+    "bid_name", "card_long_name", "card_name", "cards_in", "claim_terms", "commitment", "deal",
     "game_from_record", "game_outcome", "game_to_record", "legal_play_mask", "mask_of",
     "next_seat", "parse_card", "parse_cards", "parse_seat", "partner_of", "rank_of",
     "read_records", "record_to_json", "score_hand", "seat_name", "seeded_deals",

@@ -52,6 +52,19 @@ class GameOverError(IllegalActionError):
     rule = "game-over"
 
 
+class IllegalClaimError(IllegalActionError):
+    """A claim the engine cannot settle: outside the play, more tricks than are
+    left, or one that cannot say who takes the tricks (a Nil in play)."""
+
+    rule = "claim"
+
+
+class UndoError(IllegalActionError):
+    """Nothing to take back: the seat has not acted in the hand in progress."""
+
+    rule = "undo"
+
+
 class RecordError(SpadesError):
     """A game record that is malformed or breaks a rule.
 

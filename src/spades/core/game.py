@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import CARD_NAMES, Card
-from .errors import GameOverError, IllegalBidError, IllegalCardError, NotYourTurnError
+from .claims import Claim, claim_terms
+from .errors import GameOverError, IllegalBidError, IllegalCardError, NotYourTurnError, UndoError
 from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
 from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
-from .seats import SEAT_LETTERS, TEAM_NAMES, Seat, team_of
+from .seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat, team_of
 from .seeding import Seeding
 from .view import PlayerView
 
@@ -128,6 +129,42 @@ class GameOver:
 Event = HandDealt | BidMade | CardPlayed | TrickWon | HandScored | GameOver
 
 
+# ------------------------------------------------------------ undos and claims
+
+
+Action = tuple[Seat, int]
+"""A bid or a card of a hand as ``(seat, value)``: which one it is follows
+from its place in the hand (the four bids come first; Nil is 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """A seat took back its last bid or card of the hand in progress, and every
+    action made after it."""
+
+    hand: int
+    """The number of the hand (1-based)."""
+    seat: Seat
+    bids: int
+    """Bids still standing in the hand after the undo."""
+    cards: int
+    """Cards still standing in the hand after the undo."""
+    taken_back: tuple[Action, ...]
+    """The actions taken back, in the order they had been made."""
+
+
+def hand_actions(state: HandState) -> list[Action]:
+    """Every bid, then every card, of ``state`` so far as ``(seat, value)``."""
+    actions: list[Action] = []
+    for seat in state.bid_order:
+        bid = state.bids[seat]
+        actions.append((seat, NIL if bid is None else bid))
+    for trick in state.tricks:
+        actions.extend(((trick.leader + i) & 3, card) for i, card in enumerate(trick.cards))
+    actions.extend(((state.leader + i) & 3, card) for i, card in enumerate(state.trick))
+    return actions
+
+
 # ----------------------------------------------------------------------- game
 
 
@@ -190,6 +227,11 @@ class Game:
         self.outcome: Outcome | None = None
         self.forfeited_by: tuple[Seat, str] | None = None
         """The seat that forfeited the game and why, if one did."""
+        self.undos: list[Undo] = []
+        """Every undo of the game, in order (the actions it took back are not in
+        the hands' bids and tricks, nor in ``log``)."""
+        self.claims: list[Claim] = []
+        """Every claim of the game, held or not, in order."""
         self.log: list[Event] = []
         self.hand = self._deal(1)
 
@@ -288,13 +330,17 @@ class Game:
             trick = hand.tricks[-1]
             events.append(TrickWon(trick.winner, trick))
         if hand.is_over:
-            events.extend(self._finish_hand())
-            self.log.extend(events)
-            if self.outcome is None:
-                self.hand = self._deal(len(self.history) + 1)
-                events.append(self.log[-1])
-            return events
+            return self._end_hand(events)
         return self._record(events)
+
+    def _end_hand(self, events: list[Event]) -> list[Event]:
+        """Score the finished hand, then end the game or deal the next hand."""
+        events.extend(self._finish_hand())
+        self.log.extend(events)
+        if self.outcome is None:
+            self.hand = self._deal(len(self.history) + 1)
+            events.append(self.log[-1])
+        return events
 
     def _record(self, events: list[Event]) -> list[Event]:
         self.log.extend(events)
@@ -316,6 +362,73 @@ class Game:
         if self.outcome is not None:
             events.append(GameOver(self.outcome, self.totals))
         return events
+
+    # ------------------------------------------------------- undos and claims
+
+    def verify_undo(self, seat: Seat) -> None:
+        """Raise an ``IllegalActionError`` saying why ``seat`` has nothing to take back."""
+        self._check_not_over()
+        _check_seat(seat)
+        if all(actor != seat for actor, _ in hand_actions(self.hand)):
+            raise UndoError(
+                f"{SEAT_NAMES[seat]} has not bid or played in this hand yet: "
+                "there is nothing to take back (a hand once scored stands)"
+            )
+
+    def can_undo(self, seat: Seat) -> bool:
+        try:
+            self.verify_undo(seat)
+        except (UndoError, GameOverError, NotYourTurnError):
+            return False
+        return True
+
+    def undo(self, seat: Seat) -> Undo:
+        """Take back ``seat``'s last bid or card of the hand in progress and every
+        action made after it, as if they had never been made; returns what was
+        taken back (also kept in ``undos``). Raises and changes nothing if the
+        seat has not acted in this hand."""
+        self.verify_undo(seat)
+        actions = hand_actions(self.hand)
+        start = max(i for i, (actor, _) in enumerate(actions) if actor == seat)
+        for _ in range(len(actions) - start):
+            self.hand.undo()
+            while not isinstance(self.log.pop(), BidMade | CardPlayed):
+                pass  # the trick it completed goes with the card
+        bids = len(self.hand.bid_order)
+        undo = Undo(self.hand_number, seat, bids, start - bids, tuple(actions[start:]))
+        self.undos.append(undo)
+        return undo
+
+    def verify_claim(self, seat: Seat, tricks: int) -> None:
+        """Raise an ``IllegalActionError`` saying why ``seat`` may not claim
+        ``tricks`` of the tricks left (see ``spades.core.claims``)."""
+        self._check_not_over()
+        _check_seat(seat)
+        claim_terms(self.hand, seat, tricks)
+
+    def claim(self, seat: Seat, tricks: int) -> list[Event]:
+        """End the hand: ``seat``'s side takes ``tricks`` of the tricks left and
+        concedes the rest, credited as ``spades.core.claims`` says; returns the
+        events (the hand scored, then the next deal or the end).
+
+        Whether the claim holds is for the caller to establish first (a
+        double-dummy question: ``spades.solver.claims.check_claim``)."""
+        self._check_not_over()
+        _check_seat(seat)
+        terms = claim_terms(self.hand, seat, tricks)
+        played = 4 * len(self.hand.tricks) + len(self.hand.trick)
+        self.claims.append(Claim(self.hand_number, seat, tricks, played, held=True))
+        self.hand.end_by_claim(terms.awarded)
+        return self._end_hand([])
+
+    def refuse_claim(self, seat: Seat, tricks: int, defence: Sequence[Trick] = ()) -> Claim:
+        """Keep a claim that did not hold, with the ``defence`` that beats it; the
+        game goes on unchanged."""
+        self.verify_claim(seat, tricks)
+        played = 4 * len(self.hand.tricks) + len(self.hand.trick)
+        claim = Claim(self.hand_number, seat, tricks, played, held=False, defence=tuple(defence))
+        self.claims.append(claim)
+        return claim
 
     def forfeit(self, seat: Seat, reason: str) -> list[Event]:
         """End the game now: ``seat`` failed to act (a program that crashed, timed

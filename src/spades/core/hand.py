@@ -436,6 +436,17 @@ class HandState:
         else:
             self.turn = winner
 
+    def end_by_claim(self, awarded: Sequence[int]) -> None:
+        """End the hand now, each seat taking ``awarded[seat]`` of the tricks not
+        yet finished (the one in progress included): a claim found to hold gives
+        them. Unchecked: ``spades.core.claims`` decides who takes what. The cards
+        still held, and any on the table, stay where they are: they are never
+        played."""
+        for seat in range(4):
+            self.tricks_won[seat] += awarded[seat]
+        self.phase = _OVER
+        self.turn = NO_SEAT
+
     # --------------------------------------------------------- undo and clone
 
     def undo(self) -> None:

@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
 from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
+from .claims import Claim
 from .errors import RecordError, SpadesError
-from .game import Game
-from .hand import HandState, Phase
+from .game import Action, Game, Undo, hand_actions
+from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
 from .scoring import NIL
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
@@ -40,6 +41,8 @@ def game_to_record(game: Game) -> dict[str, Any]:
     hands = [_hand_to_dict(scored.state, scored) for scored in game.history]
     if not game.hand.is_over:  # the hand in progress (or just dealt)
         hands.append(_hand_to_dict(game.hand, None))
+    for number, hand in enumerate(hands, start=1):
+        _add_amends(hand, game, number)
     record = {
         "format": FORMAT,
         "rules": game.rules.to_dict(),
@@ -96,6 +99,52 @@ def _hand_to_dict(state: HandState, scored: Any) -> dict[str, Any]:
             for team in (0, 1)
         }
     return hand
+
+
+def _add_amends(hand: dict[str, Any], game: Game, number: int) -> None:
+    """The hand's claims and undos, written only where there are some, so that a
+    record without any reads as it always did."""
+    claims = [claim for claim in game.claims if claim.hand == number]
+    if claims:
+        hand["claims"] = [_claim_to_dict(claim) for claim in claims]
+    undos = [undo for undo in game.undos if undo.hand == number]
+    if undos:
+        hand["undos"] = [
+            {
+                "seat": SEAT_LETTERS[undo.seat],
+                "bids": undo.bids,
+                "cards": undo.cards,
+                "taken_back": [
+                    [SEAT_LETTERS[seat], _action_to_json(undo.bids + undo.cards + i, value)]
+                    for i, (seat, value) in enumerate(undo.taken_back)
+                ],
+            }
+            for undo in undos
+        ]
+
+
+def _claim_to_dict(claim: Claim) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "seat": SEAT_LETTERS[claim.seat],
+        "tricks": claim.tricks,
+        "cards": claim.cards,
+        "held": claim.held,
+    }
+    if claim.defence:
+        entry["defence"] = [
+            {
+                "leader": SEAT_LETTERS[trick.leader],
+                "cards": [CARD_NAMES[card] for card in trick.cards],
+                "winner": SEAT_LETTERS[trick.winner],
+            }
+            for trick in claim.defence
+        ]
+    return entry
+
+
+def _action_to_json(position: int, value: int) -> int | str:
+    """A hand's ``position``-th action (0-based): the first four are bids."""
+    return _bid_to_json(value) if position < 4 else CARD_NAMES[value]
 
 
 def _bid_to_json(bid: int | None) -> int | str:
@@ -162,7 +211,7 @@ def game_from_record(record: Any) -> Game:
         if game.is_over:
             raise RecordError("the game was already over", where=where, rule="game-over")
         is_last = number == len(hands)
-        _replay_hand(game, hand, where, is_last)
+        _replay_hand(game, hand, number, is_last)
 
     forfeit = record.get("forfeit")
     if forfeit is not None:
@@ -175,7 +224,8 @@ def game_from_record(record: Any) -> Game:
     return game
 
 
-def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool) -> None:
+def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool) -> None:
+    where = f"hand {number}"
     state = game.hand
     bids = _expect(hand.get("bids", []), list, f"{where}, bids")
     for index, entry in enumerate(bids, start=1):
@@ -188,8 +238,8 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool)
         _act(game.bid, seat, bid, at)
 
     tricks = _expect(hand.get("tricks", []), list, f"{where}, tricks")
-    for number, trick in enumerate(tricks, start=1):
-        at = f"{where}, trick {number}"
+    for count, trick in enumerate(tricks, start=1):
+        at = f"{where}, trick {count}"
         trick = _expect(trick, Mapping, at)
         leader = parse_seat_at(trick.get("leader"), f"{at}, leader")
         if state.phase is Phase.BIDDING:
@@ -201,7 +251,7 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool)
         if leader != state.leader:
             raise RecordError(
                 f"{SEAT_NAMES[leader]} is named as leader but {SEAT_NAMES[state.leader]} leads "
-                + ("(left of the dealer)" if number == 1 else "(winner of the last trick)"),
+                + ("(left of the dealer)" if count == 1 else "(winner of the last trick)"),
                 where=at,
                 rule="turn",
             )
@@ -214,17 +264,19 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool)
             _act(game.play, seat, card, f"{at}, {SEAT_NAMES[seat]}'s {CARD_NAMES[card]}")
         winner = trick.get("winner")
         if len(cards) == 4:
-            actual = state.tricks[number - 1].winner
+            actual = state.tricks[count - 1].winner
             if winner is None or parse_seat_at(winner, f"{at}, winner") != actual:
                 raise RecordError(
                     f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
-                    f"with the {CARD_NAMES[state.tricks[number - 1].cards[(actual - leader) & 3]]}",
+                    f"with the {CARD_NAMES[state.tricks[count - 1].cards[(actual - leader) & 3]]}",
                     where=at,
                     rule="trick-winner",
                 )
         elif winner is not None:
             raise RecordError("an unfinished trick has no winner yet (null)", where=at)
 
+    _replay_claims(game, state, hand, number)
+    game.undos.extend(_parse_undos(state, number, hand))
     if not state.is_over:
         if not is_last:
             raise RecordError(
@@ -233,6 +285,143 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], where: str, is_last: bool)
             )
         return
     _check_hand_result(game, hand, where)
+
+
+def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number: int) -> None:
+    """Keep the hand's claims; re-apply the one that held, which ends the hand.
+
+    Whether a claim really held is a double-dummy question the engine does not
+    ask (``spades replay`` does, with the solver). A claim that did not hold
+    changed nothing, so only its form is checked here."""
+    where = f"hand {number}"
+    claims = _expect(hand.get("claims", []), list, f"{where}, claims")
+    for index, entry in enumerate(claims, start=1):
+        at = f"{where}, claim {index}"
+        entry = _expect(entry, Mapping, at)
+        seat = parse_seat_at(entry.get("seat"), f"{at}, seat")
+        tricks, cards = entry.get("tricks"), entry.get("cards")
+        if type(tricks) is not int or not 1 <= tricks <= 13:
+            raise RecordError(f"tricks must be a number from 1 to 13, got {tricks!r}", where=at)
+        if type(cards) is not int or not 0 <= cards <= 51:
+            raise RecordError(f"cards must be a number from 0 to 51, got {cards!r}", where=at)
+        held = entry.get("held")
+        if type(held) is not bool:
+            raise RecordError(f"held must be true or false, got {held!r}", where=at)
+        if not held:
+            defence = _parse_defence(entry.get("defence", []), f"{at}, defence")
+            game.claims.append(Claim(number, seat, tricks, cards, False, defence))
+            continue
+        played = 4 * len(state.tricks) + len(state.trick)
+        if index != len(claims) or cards != played or state.phase is not Phase.PLAYING:
+            raise RecordError(
+                "a claim that held ends the hand: it is the hand's last claim, made during the "
+                f"play after the hand's last card ({played} cards played)",
+                where=at,
+                rule="claim",
+            )
+        try:
+            game.claim(seat, tricks)
+        except SpadesError as error:
+            raise RecordError(error.message, where=at, rule=error.rule) from None
+
+
+def _parse_defence(value: Any, where: str) -> tuple[Trick, ...]:
+    """A refused claim's line of defence: whole tricks, each won by the seat named.
+    It is an explanation, not play of the hand, so only its form and each trick's
+    winner are checked (``spades replay`` checks it against the deal)."""
+    tricks: list[Trick] = []
+    for number, entry in enumerate(_expect(value, list, where), start=1):
+        at = f"{where} trick {number}"
+        entry = _expect(entry, Mapping, at)
+        leader = parse_seat_at(entry.get("leader"), f"{at}, leader")
+        cards = tuple(_parse_card_at(name, at) for name in _expect(entry.get("cards"), list, at))
+        if len(cards) != 4 or len(set(cards)) != 4:
+            raise RecordError("a trick of the defence has 4 different cards", where=at)
+        winner = trick_winner(leader, cards)
+        if parse_seat_at(entry.get("winner"), f"{at}, winner") != winner:
+            raise RecordError(
+                f"{SEAT_NAMES[winner]} wins it, not {entry.get('winner')!r}",
+                where=at,
+                rule="trick-winner",
+            )
+        tricks.append(Trick(leader, cards, winner))
+    return tuple(tricks)
+
+
+def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list[Undo]:
+    """The hand's undos, each checked against the hand as it stood then.
+
+    Working back from the actions that stand: before the last undo the hand
+    was its first ``bids + cards`` actions followed by what that undo took
+    back; that line must be legal, begin with the undoing seat's action and
+    hold no other of its actions. The line before it is the prefix the undo
+    before it left, and so on."""
+    where = f"hand {number}"
+    entries = _expect(hand.get("undos", []), list, f"{where}, undos")
+    undos: list[Undo] = []
+    for index, entry in enumerate(entries, start=1):
+        at = f"{where}, undo {index}"
+        entry = _expect(entry, Mapping, at)
+        seat = parse_seat_at(entry.get("seat"), f"{at}, seat")
+        bids, cards = entry.get("bids"), entry.get("cards")
+        if type(bids) is not int or not 0 <= bids <= 4:
+            raise RecordError(f"bids must be a number from 0 to 4, got {bids!r}", where=at)
+        if type(cards) is not int or not 0 <= cards <= 51 or (cards and bids < 4):
+            raise RecordError(
+                f"cards must be a number from 0 to 51, and 0 before the fourth bid, got {cards!r}",
+                where=at,
+            )
+        taken: list[Action] = []
+        for offset, pair in enumerate(_expect(entry.get("taken_back"), list, f"{at}, taken_back")):
+            pair = _expect(pair, list, f"{at}, taken_back")
+            if len(pair) != 2:
+                raise RecordError("an action is [seat, bid] or [seat, card]", where=at)
+            actor = parse_seat_at(pair[0], f"{at}, taken_back")
+            position = bids + cards + offset
+            value = _parse_bid(pair[1], at) if position < 4 else _parse_card_at(pair[1], at)
+            taken.append((actor, value))
+        if not taken or taken[0][0] != seat or any(actor == seat for actor, _ in taken[1:]):
+            raise RecordError(
+                f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
+                f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
+                where=at,
+                rule="undo",
+            )
+        undos.append(Undo(number, seat, bids, cards, tuple(taken)))
+
+    line = hand_actions(state)
+    for index in range(len(undos), 0, -1):
+        undo = undos[index - 1]
+        at = f"{where}, undo {index}"
+        kept = undo.bids + undo.cards
+        if kept > len(line):
+            raise RecordError(
+                f"it leaves {undo.bids} bids and {undo.cards} cards, but the hand had only "
+                f"{len(line)} actions then",
+                where=at,
+                rule="undo",
+            )
+        line = line[:kept] + list(undo.taken_back)
+        _check_line(state, line, at)
+    return undos
+
+
+def _check_line(state: HandState, line: list[Action], where: str) -> None:
+    """Re-play ``line`` from ``state``'s deal through the checked entry points;
+    the hand must still be in progress at its end (a scored hand stands)."""
+    fresh = HandState(state.dealer, state.deal)
+    for seat, value in line:
+        try:
+            if fresh.phase is Phase.BIDDING:
+                fresh.bid(seat, value)
+            else:
+                fresh.play(seat, value)
+        except SpadesError as error:
+            raise RecordError(error.message, where=where, rule=error.rule) from None
+    if fresh.is_over:
+        raise RecordError(
+            "an undo never takes back a hand already scored", where=where, rule="undo"
+        )
 
 
 def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:

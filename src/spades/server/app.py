@@ -42,14 +42,19 @@ from .reviews import REVIEW_DEALS, HandReviewer
 from .schemas import (
     BidRequest,
     BotLevels,
+    ClaimRequest,
+    ClaimUpdate,
     ErrorResponse,
     GameList,
     GameUpdate,
     HintResponse,
     NewGameRequest,
     PlayRequest,
+    Statistics,
+    UndoUpdate,
 )
-from .views import bid_value, game_state, game_summary, public_events, record_file
+from .statistics import player_statistics
+from .views import bid_value, game_state, game_summary, public_events, record_file, taken_back
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 COOKIE: Final = "spades_player"
@@ -228,6 +233,10 @@ FIELD_HELP: Final = {
     "seed": "The seed must be a whole number from 0 to 2**63 - 1.",
     "partner": "The partner's level must be the name of a bot level.",
     "opponents": "The opponents' level must be the name of a bot level.",
+    "west": "West's level must be the name of a bot level.",
+    "east": "East's level must be the name of a bot level.",
+    "undo": "undo must be true or false.",
+    "tricks": "Claim a whole number of tricks, from 1 to the tricks left.",
     "limit": f"The limit must be a whole number from 1 to {MAX_LISTED}.",
     "unfinished": "unfinished must be true or false.",
     "text": f"The record file must be text of at most {MAX_RECORD_CHARS:,} characters: "
@@ -310,12 +319,11 @@ def _document_levels(app: FastAPI, default_level: str) -> None:
         if app.openapi_schema is None:
             schema = build()
             fields = schema["components"]["schemas"]["NewGameRequest"]["properties"]
-            for name in ("partner", "opponents"):
+            for name in ("partner", "opponents", "west", "east"):
                 fields[name]["anyOf"][0]["enum"] = list(BOT_LEVELS)
-                fields[name]["description"] += (
-                    f" One of {', '.join(BOT_LEVELS)} (see /api/levels). "
-                    f"Default on this server: {default_level}."
-                )
+                fields[name]["description"] += f" One of {', '.join(BOT_LEVELS)} (see /api/levels)."
+            for name in ("partner", "opponents"):
+                fields[name]["description"] += f" Default on this server: {default_level}."
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -340,6 +348,7 @@ def _update(outcome: Outcome) -> GameUpdate:
             version=stored.version,
             partner_level=stored.partner_level,
             opponent_level=stored.opponent_level,
+            undo_enabled=stored.undo,
         ),
         events=public_events(outcome.events),
     )
@@ -362,7 +371,15 @@ def _add_api_routes(app: FastAPI) -> None:
     ) -> GameUpdate:
         """Start a game: the deal, and the bots' bids before yours."""
         return _update(
-            games.new_game(owner, partner=body.partner, opponents=body.opponents, seed=body.seed)
+            games.new_game(
+                owner,
+                partner=body.partner,
+                opponents=body.opponents,
+                west=body.west,
+                east=body.east,
+                undo=body.undo,
+                seed=body.seed,
+            )
         )
 
     @app.get("/api/games", tags=["game"])
@@ -411,6 +428,29 @@ def _add_api_routes(app: FastAPI) -> None:
     def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
         """Play a card, then the bots play until it is your turn again."""
         return _update(games.play(owner, game_id, body.card))
+
+    @app.post("/api/games/{game_id}/undo", tags=["game"], responses=ERRORS)
+    def undo(game_id: str, games: Games, owner: Owner) -> UndoUpdate:
+        """Take back your last bid or card of this hand, and every move made after it."""
+        outcome, taken = games.undo(owner, game_id)
+        update = _update(outcome)
+        return UndoUpdate(game=update.game, events=update.events, taken_back=taken_back(taken))
+
+    @app.post("/api/games/{game_id}/claim", tags=["game"], responses=ERRORS)
+    def claim(game_id: str, body: ClaimRequest, games: Games, owner: Owner) -> ClaimUpdate:
+        """Claim tricks for you and North. Checked with every card visible: if your side
+        takes them against any defence the hand ends with them, otherwise play goes on."""
+        outcome, verdict = games.claim(owner, game_id, body.tricks)
+        update = _update(outcome)
+        events = update.events if verdict.event is None else [verdict.event, *update.events]
+        return ClaimUpdate(game=update.game, events=events, claim=verdict.result)
+
+    @app.get("/api/statistics", tags=["statistics"])
+    def statistics(games: Games, request: Request) -> Statistics:
+        """Your games in numbers: results by level, points, contracts, Nils, bags, undos."""
+        token = _token(request)
+        records = [] if token is None else games.repository.records(owner_key(token))
+        return player_statistics(records)
 
     @app.get(
         "/api/games/{game_id}/record",

@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
-from spades.bots import BOT_LEVELS, BotFailure, interactive_processes, make_bot, strongest_level
+from spades.bots import BotFailure, interactive_processes, make_bot, strongest_level
 from spades.core import (
+    EAST,
     NIL,
+    NORTH,
     SOUTH,
+    WEST,
     Event,
     Game,
     GameOverError,
@@ -31,14 +34,18 @@ from spades.core import (
     NotYourTurnError,
     Phase,
     Seeding,
+    Undo,
+    UndoError,
     parse_card,
 )
 from spades.core.game import SEED_BITS
-from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, partner_of
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat
 from spades.core.seeding import SALT_HEX_DIGITS
 from spades.storage import GameRepository, StoredGame
 
+from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
+from .levels import BadSettings, check_level, opponents_name, seat_levels
 from .limits import quote
 
 HUMAN: Final = SOUTH
@@ -53,18 +60,6 @@ class GameNotFound(Exception):
 
 class GameInProgress(Exception):
     """No hand of the game is over: its record would hold nothing but hidden cards."""
-
-
-class BadSettings(ValueError):
-    """A new game's settings name no bot level."""
-
-
-def check_level(level: str, who: str) -> str:
-    if level not in BOT_LEVELS:
-        raise BadSettings(
-            f"Unknown bot level {quote(level)} for {who}: choose {', '.join(BOT_LEVELS)}"
-        )
-    return level
 
 
 def parse_bid_value(value: int | str) -> int:
@@ -111,22 +106,39 @@ class GameService:
     # ------------------------------------------------------------------ games
 
     def new_game(
-        self, owner: str, *, partner: str | None, opponents: str | None, seed: int | None
+        self,
+        owner: str,
+        *,
+        partner: str | None,
+        opponents: str | None,
+        seed: int | None,
+        west: str | None = None,
+        east: str | None = None,
+        undo: bool = True,
     ) -> Outcome:
-        partner_level = check_level(partner or self.default_level, "your partner")
-        opponent_level = check_level(opponents or self.default_level, "the opponents")
+        """A new game: North plays ``partner``, West and East ``opponents``
+        unless ``west`` or ``east`` names another level for that seat."""
+        both = check_level(opponents or self.default_level, "the opponents")
+        levels = {
+            NORTH: check_level(partner or self.default_level, "your partner"),
+            WEST: check_level(west or both, "West"),
+            EAST: check_level(east or both, "East"),
+        }
         if seed is None:
             # A fair game: a secret seed, committed to now and revealed when it is over.
             seed = secrets.randbits(SEED_BITS)
             seeding = Seeding.commit(seed, secrets.token_hex(SALT_HEX_DIGITS // 2))
         else:
             seeding = Seeding.practice()  # the player knows the seed, so every hand
-        levels = self.levels(partner_level, opponent_level)
         game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
         events = list(game.log)  # the first deal
         events += self.run_bots(game, levels)
         game_id = self.repository.create(
-            owner, game, partner_level=partner_level, opponent_level=opponent_level
+            owner,
+            game,
+            partner_level=levels[NORTH],
+            opponent_level=opponents_name(west=levels[WEST], east=levels[EAST]),
+            undo=undo,
         )
         stored = self.repository.load(owner, game_id)
         assert stored is not None
@@ -150,6 +162,34 @@ class GameService:
         card = parse_card_value(value)
         return self._act(owner, stored, lambda game: game.play(HUMAN, card))
 
+    def undo(self, owner: str, game_id: str) -> tuple[Outcome, Undo]:
+        """Take back South's last bid or card of this hand and everything after it.
+
+        Nothing is asked of the bots: they are rebuilt from the record at every
+        turn and seeded by the position, so they know nothing of what was taken
+        back, and should South make the same move again they answer as before."""
+        stored = self.load(owner, game_id)
+        if not stored.undo:
+            raise UndoError("Undo is off in this game (it was chosen when the game began)")
+        undos: list[Undo] = []
+
+        def undo(game: Game) -> list[Event]:
+            undos.append(game.undo(HUMAN))
+            return []
+
+        return self._act(owner, stored, undo), undos[0]
+
+    def claim(self, owner: str, game_id: str, tricks: int) -> tuple[Outcome, Verdict]:
+        """South claims ``tricks`` of the tricks left; see ``claims.judge_claim``."""
+        stored = self.load(owner, game_id)
+        verdicts: list[Verdict] = []
+
+        def claim(game: Game) -> list[Event]:
+            verdicts.append(judge_claim(game, tricks))
+            return verdicts[-1].events
+
+        return self._act(owner, stored, claim), verdicts[0]
+
     def hint(self, owner: str, game_id: str) -> Hint:
         stored = self.load(owner, game_id)
         game = stored.game
@@ -161,20 +201,11 @@ class GameService:
     ) -> Outcome:
         game = stored.game
         events = action(game)  # raises, changing nothing, when illegal
-        events += self.run_bots(game, self.levels(stored.partner_level, stored.opponent_level))
-        version = self.repository.save(owner, stored)
-        return Outcome(
-            StoredGame(
-                id=stored.id,
-                game=game,
-                partner_level=stored.partner_level,
-                opponent_level=stored.opponent_level,
-                version=version,
-                created_at=stored.created_at,
-                updated_at=stored.updated_at,
-            ),
-            events,
+        events += self.run_bots(
+            game, seat_levels(game, stored.partner_level, stored.opponent_level)
         )
+        version = self.repository.save(owner, stored)
+        return Outcome(replace(stored, version=version), events)
 
     @staticmethod
     def _check_south_to_act(game: Game, verb: str) -> None:
@@ -185,12 +216,6 @@ class GameService:
             raise NotYourTurnError(f"It is {SEAT_NAMES[game.to_act]}'s turn to {verb}")
 
     # ------------------------------------------------------------------- bots
-
-    @staticmethod
-    def levels(partner_level: str, opponent_level: str) -> dict[Seat, str]:
-        levels = {seat: opponent_level for seat in SEATS if seat != HUMAN}
-        levels[partner_of(HUMAN)] = partner_level
-        return levels
 
     @staticmethod
     def run_bots(game: Game, levels: dict[Seat, str]) -> list[Event]:

@@ -1,12 +1,19 @@
 """Records in the page: a game to download, a game or a file laid out for replay.
 
-Hidden information stays hidden. Once a hand is over every one of its cards
-has been played in front of everyone, so a finished hand can be shown (and
-written) in full; the hand being played cannot. A game in progress therefore
-downloads as the record of its finished hands, without the seed (which would
-give every deal) and without its commitment's salt, and replays with only
-South's cards in the hand in progress.
-Once the game is over everything is shown.
+Hidden information stays hidden. A finished hand can be shown (and written)
+in full: its cards were played in front of everyone, or a claim ended it and
+they bear on no hand to come (a record needs the whole deal to re-play it).
+The hand being played cannot. A game in progress therefore downloads as the
+record of its finished hands, without the seed (which would give every deal),
+without its commitment's salt, and without the line of defence of a refused
+claim that names a card South never saw (``claims.defence_names_unseen``: a
+later claim ended the hand before it was played; the hand's summary keeps it
+back too). It replays with only South's cards in the hand in progress and
+without the claims of that hand. Once the game is over everything is shown.
+
+Undos and claims (``spades.core.claims``) change what is shown, never what
+was dealt: a replay shows the moves that stood, and says where a claim ended a
+hand and who was credited with the tricks left.
 """
 
 from __future__ import annotations
@@ -19,7 +26,8 @@ from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
-from .replay_schemas import Replay, ReplayBid, ReplayHand
+from .claims import defence_names_unseen
+from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand
 from .views import _trick, bid_value, game_over_info, hand_result
 
 RECORD_INDENT: Final = 2
@@ -46,16 +54,23 @@ class BadRecordFile(Exception):
 
 def downloadable_record(game: Game) -> dict[str, Any]:
     """The ``spades-record/1`` record a player may take away now: the whole game
-    once it is over; before that its finished hands only, without the seed."""
+    once it is over; before that its finished hands only, without the seed, the
+    salt or a refused claim's defence naming cards South never saw."""
     record = game_to_record(game)
     if game.is_over:
         return record
     finished = len(game.history)
     if finished == 0:
         raise NothingToDownload
-    record["hands"] = record["hands"][:finished]
+    record["hands"] = record["hands"][:finished]  # the hand in play, and its claims, stay out
     record["seed"] = None  # the seed would deal every hand still to come
     record.pop("seeding", None)  # its salt is secret until the end, and useless without the seed
+    for scored, hand in zip(game.history, record["hands"], strict=True):
+        claims = [claim for claim in game.claims if claim.hand == scored.number]
+        for claim, entry in zip(claims, hand.get("claims", []), strict=True):
+            if defence_names_unseen(claim, scored.state):
+                # Kept as a line past the solver's budget is: the claim, refused, no line.
+                entry.pop("defence", None)
     return record
 
 
@@ -152,7 +167,10 @@ def _replay(
                 ],
                 tricks=[_trick(t.leader, t.cards, t.winner) for t in state.tricks]
                 + ([_trick(state.leader, state.trick, None)] if state.trick else []),
-                result=None if scored is None else hand_result(scored, game.rules),
+                result=None
+                if scored is None
+                else hand_result(scored, game.rules, claims=game.claims, undos=game.undos),
+                claim=_held_claim(game, number, state),
             )
         )
     over = game_over_info(game)
@@ -168,6 +186,24 @@ def _replay(
         ending=None if over is None else f"{over.winner_name} won: {over.reason}.",
         games_in_file=games_in_file,
         game_index=game_index,
+    )
+
+
+def _held_claim(game: Game, number: int, state: HandState) -> ReplayClaim | None:
+    """The claim that ended hand ``number``, if one did: who claimed, and the
+    tricks left credited to each seat (those taken in play are in the tricks)."""
+    held = next((c for c in game.claims if c.hand == number and c.held), None)
+    if held is None or not state.is_over:
+        return None
+    won_in_play = [sum(trick.winner == seat for trick in state.tricks) for seat in SEATS]
+    return ReplayClaim(
+        seat=SEAT_LETTERS[held.seat],  # type: ignore[arg-type]
+        tricks=held.tricks,
+        left=13 - len(state.tricks),
+        awarded={
+            SEAT_LETTERS[seat]: state.tricks_won[seat] - won_in_play[seat]  # type: ignore[misc]
+            for seat in SEATS
+        },
     )
 
 

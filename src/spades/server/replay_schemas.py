@@ -2,8 +2,9 @@
 viewer, and a record file sent to be opened.
 
 A replay carries every card of a hand only when that hand is over (every card
-of it has then been played in front of everyone) or the whole game is; a hand
-still being played shows the cards of the viewer's own seat at most.
+of it has then been played in front of everyone, or a claim ended it) or the
+whole game is; a hand still being played shows the cards of the viewer's own
+seat at most. Undone moves are not in it: only the moves that stood.
 """
 
 from __future__ import annotations
@@ -36,17 +37,36 @@ class ReplayBid(BaseModel):
     bid: BidValue
 
 
+class ReplayClaim(BaseModel):
+    """A claim that held and ended the hand where its tricks stop."""
+
+    seat: SeatLetter = Field(description="Who claimed.")
+    tricks: int = Field(description="The tricks claimed for the claimer's side.")
+    left: int = Field(description="The tricks not finished when the claim was made.")
+    awarded: dict[SeatLetter, int] = Field(
+        description="Of the tricks left, those credited to each seat."
+    )
+
+
 class ReplayHand(BaseModel):
     number: int
     dealer: SeatLetter
-    over: bool = Field(description="Whether all 13 tricks were played.")
+    over: bool = Field(description="Whether the hand is over: 13 tricks played, or a claim held.")
     deal: dict[SeatLetter, list[CardName] | None] = Field(
         description="The 13 cards each seat was dealt, high to low by suit; null for a seat "
         "whose cards are hidden (a hand still being played)."
     )
     bids: list[ReplayBid] = Field(description="In bidding order.")
-    tricks: list[TrickState] = Field(description="In play order; the last may be unfinished.")
-    result: HandResult | None = Field(description="The score of a finished hand.")
+    tricks: list[TrickState] = Field(
+        description="The cards that stood (not those taken back), in play order; the last "
+        "may be unfinished, in the hand being played or where a claim ended the hand."
+    )
+    result: HandResult | None = Field(
+        description="The score of a finished hand, its notes naming its claims and undos."
+    )
+    claim: ReplayClaim | None = Field(
+        default=None, description="The claim that ended the hand, if one did."
+    )
 
 
 class Replay(BaseModel):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, WithJsonSchema
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 SeatLetter = Literal["N", "E", "S", "W"]
 TeamName = Literal["NS", "EW"]
@@ -59,6 +59,19 @@ class NewGameRequest(Request):
     opponents: StrictStr | None = Field(
         default=None, max_length=MAX_LEVEL_LENGTH, description="Bot level of West and East."
     )
+    west: StrictStr | None = Field(
+        default=None,
+        max_length=MAX_LEVEL_LENGTH,
+        description="Bot level of West, if not the opponents' level.",
+    )
+    east: StrictStr | None = Field(
+        default=None,
+        max_length=MAX_LEVEL_LENGTH,
+        description="Bot level of East, if not the opponents' level.",
+    )
+    undo: StrictBool = Field(
+        default=True, description="Whether you may take back your last bid or card."
+    )
     seed: StrictInt | None = Field(
         default=None,
         ge=0,
@@ -89,6 +102,16 @@ class PlayRequest(Request):
         description="The card to play: rank (2-9, T or 10, J, Q, K, A) then suit "
         "(S, H, D, C), in any case.",
         examples=["QH", "10D", "ts"],
+    )
+
+
+class ClaimRequest(Request):
+    tricks: StrictInt = Field(
+        ge=1,
+        le=13,
+        description="How many of the tricks left (the one in progress included) you and "
+        "North take: from 1 to all of them.",
+        examples=[4],
     )
 
 
@@ -172,6 +195,9 @@ class HandResult(BaseModel):
     hand: int
     dealer: SeatLetter
     teams: list[TeamHandResult]
+    notes: list[str] = Field(
+        default=[], description="The hand's claims and undos in words, once it is scored."
+    )
 
 
 class GameOverInfo(BaseModel):
@@ -183,8 +209,27 @@ class GameOverInfo(BaseModel):
 
 
 class Settings(BaseModel):
-    partner: str
-    opponents: str
+    partner: str = Field(description="North's level.")
+    opponents: str = Field(description="West's and East's level, \"west/east\" when they differ.")
+    west: str
+    east: str
+    undo: bool = Field(description="Whether you may take back your last bid or card.")
+
+
+class UndoState(BaseModel):
+    enabled: bool = Field(description="Undo is on in this game.")
+    available: bool = Field(
+        description="You have a bid or card of this hand to take back now (a scored hand stands)."
+    )
+
+
+class ClaimOffer(BaseModel):
+    """What you may claim now (sent only when it is your turn to play a card)."""
+
+    tricks_left: int = Field(description="Tricks not yet finished, the one in progress included.")
+    choices: list[int] = Field(description="The numbers of tricks you may claim.")
+    available: bool = Field(description="Whether you may claim now.")
+    note: str = Field(description="The terms of a claim in this hand, or why you may not claim.")
 
 
 class Fairness(BaseModel):
@@ -235,6 +280,8 @@ class GameState(BaseModel):
     score_sheet: list[HandResult]
     game_over: GameOverInfo | None
     settings: Settings
+    undo: UndoState
+    claim: ClaimOffer | None = Field(description="What you may claim, when you are to play.")
     fairness: Fairness | None = Field(
         description="How the deals were chosen; null for games stored before seeds were "
         "committed to."
@@ -288,8 +335,24 @@ class GameOverEvent(BaseModel):
     score: dict[TeamName, int]
 
 
+class ClaimEvent(BaseModel):
+    """A claim held: the hand ends, each seat credited with ``awarded`` more tricks."""
+
+    type: Literal["claim"]
+    seat: SeatLetter
+    tricks: int
+    left: int
+    awarded: dict[SeatLetter, int]
+
+
 GameEvent = Annotated[
-    HandDealtEvent | BidMadeEvent | CardPlayedEvent | TrickWonEvent | HandOverEvent | GameOverEvent,
+    HandDealtEvent
+    | BidMadeEvent
+    | CardPlayedEvent
+    | TrickWonEvent
+    | ClaimEvent
+    | HandOverEvent
+    | GameOverEvent,
     Field(discriminator="type"),
 ]
 
@@ -304,13 +367,41 @@ class GameUpdate(BaseModel):
     )
 
 
+class TakenBack(BaseModel):
+    seat: SeatLetter
+    bid: BidValue | None = None
+    card: CardName | None = None
+
+
+class UndoUpdate(GameUpdate):
+    """The game after an undo: your move and every move after it are taken back."""
+
+    taken_back: list[TakenBack] = Field(description="The moves taken back, in the order made.")
+
+
+class ClaimResult(BaseModel):
+    held: bool
+    tricks: int
+    left: int
+    message: str = Field(
+        description="The verdict in words (a refused claim says no more: the "
+        "defence that beats it shows hidden cards, so the hand's summary shows it)."
+    )
+
+
+class ClaimUpdate(GameUpdate):
+    """The game after a claim: the hand ended if it held, unchanged if not."""
+
+    claim: ClaimResult
+
+
 class GameSummary(BaseModel):
     id: str
     hand_number: int
     finished: bool
     winner: TeamName | None
-    partner: str
-    opponents: str
+    partner: str = Field(description="North's level.")
+    opponents: str = Field(description="West's and East's level, \"west/east\" when they differ.")
     scores: dict[TeamName, int] = Field(description="Both teams' totals so far.")
     practice: bool = Field(description="Dealt from a seed the player chose.")
     started_at: str = Field(description="When the game began (ISO 8601, UTC).")
@@ -328,3 +419,42 @@ class HintResponse(BaseModel):
     card_name: str | None = Field(default=None, description='The card in words: "Queen of hearts".')
     reason: str
     level: str = Field(description="The bot level that made the suggestion.")
+
+
+# --------------------------------------------------------------- statistics
+
+
+class LevelRecord(BaseModel):
+    opponents: str = Field(description="West's and East's level, \"west/east\" when they differ.")
+    played: int = Field(description="Finished games against this level.")
+    won: int
+    lost: int
+
+
+class HandPoint(BaseModel):
+    points: int = Field(description="What the hand added to your side's score.")
+    bags: int = Field(description="Bags your side took in the hand.")
+
+
+class Statistics(BaseModel):
+    """Your games in numbers: every game this browser played, finished or not."""
+
+    games: int = Field(description="Games started.")
+    finished: int
+    won: int
+    lost: int
+    by_level: list[LevelRecord] = Field(description="Finished games by the opponents' level.")
+    hands: int = Field(description="Hands scored.")
+    points_per_hand: float | None = Field(description="Your side's average points a hand.")
+    bags_per_hand: float | None = Field(description="Your side's average bags a hand.")
+    contracts_made: int = Field(description="Your side's numeric bids made.")
+    contracts_set: int = Field(description="Your side's numeric bids set.")
+    nil_tried: int = Field(description="Your own Nil bids.")
+    nil_made: int
+    undos: int = Field(description="Bids and cards you took back.")
+    games_with_undos: int
+    claims: int = Field(description="Claims you made.")
+    claims_held: int
+    recent: list[HandPoint] = Field(
+        description="Your side's last hands (at most 40), oldest first."
+    )

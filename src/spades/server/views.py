@@ -7,12 +7,26 @@ those already played. Other seats appear as a count of cards left.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Final
 
 from pydantic import TypeAdapter
 
-from spades.core import NIL, SOUTH, Event, Game, PlayerView, Rules, ScoredHand, TeamHandScore
+from spades.core import (
+    EAST,
+    NIL,
+    SOUTH,
+    WEST,
+    Claim,
+    Event,
+    Game,
+    PlayerView,
+    Rules,
+    ScoredHand,
+    TeamHandScore,
+    Undo,
+)
 from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
 from spades.core.seats import (
     SEAT_LETTERS,
@@ -28,6 +42,8 @@ from spades.core.seats import (
 )
 from spades.storage.models import GameRow
 
+from .claims import claim_notes, claim_offer
+from .levels import seat_levels
 from .schemas import (
     BidValue,
     Fairness,
@@ -40,9 +56,11 @@ from .schemas import (
     PlayedCard,
     SeatState,
     Settings,
+    TakenBack,
     TeamHandResult,
     TeamState,
     TrickState,
+    UndoState,
 )
 
 HUMAN: Final = SOUTH
@@ -105,14 +123,18 @@ def fairness(game: Game, game_id: str) -> Fairness | None:
 
 
 def game_state(
-    game: Game, *, game_id: str, version: int, partner_level: str, opponent_level: str
+    game: Game,
+    *,
+    game_id: str,
+    version: int,
+    partner_level: str,
+    opponent_level: str,
+    undo_enabled: bool = True,
 ) -> GameState:
     """The whole table as South sees it."""
     view: PlayerView = game.view(HUMAN)
     over = game.is_over
-    levels = {seat: opponent_level for seat in SEATS}
-    levels[partner_of(HUMAN)] = partner_level
-    levels[HUMAN] = "you"
+    levels = {**seat_levels(game, partner_level, opponent_level), HUMAN: "you"}
     played = [0, 0, 0, 0]
     for seat, _card in view.plays():
         played[seat] += 1
@@ -167,9 +189,20 @@ def game_state(
         last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
         tricks_played=len(view.tricks),
         spades_broken=view.spades_broken,
-        score_sheet=[hand_result(scored, game.rules) for scored in game.history],
+        score_sheet=[
+            hand_result(scored, game.rules, claims=game.claims, undos=game.undos)
+            for scored in game.history
+        ],
         game_over=game_over_info(game),
-        settings=Settings(partner=partner_level, opponents=opponent_level),
+        settings=Settings(
+            partner=partner_level,
+            opponents=opponent_level,
+            west=levels[WEST],
+            east=levels[EAST],
+            undo=undo_enabled,
+        ),
+        undo=UndoState(enabled=undo_enabled, available=undo_enabled and game.can_undo(HUMAN)),
+        claim=claim_offer(game),
         fairness=fairness(game, game_id),
         target=game.rules.target,
         floor=game.rules.floor,
@@ -222,8 +255,11 @@ def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
     return lines
 
 
-def hand_result(scored: ScoredHand, rules: Rules) -> HandResult:
-    """One line of the score sheet: both teams' bids, tricks, points and bags."""
+def hand_result(
+    scored: ScoredHand, rules: Rules, *, claims: Sequence[Claim] = (), undos: Sequence[Undo] = ()
+) -> HandResult:
+    """One line of the score sheet: both teams' bids, tricks, points and bags,
+    and the hand's claims and undos in words."""
     state = scored.state
     bids = [NIL if b is None else b for b in state.bids]
     teams = []
@@ -253,16 +289,36 @@ def hand_result(scored: ScoredHand, rules: Rules) -> HandResult:
                 summary=_summary(score, rules),
             )
         )
+    notes = claim_notes([claim for claim in claims if claim.hand == scored.number], state)
+    taken_back = sum(undo.hand == scored.number and undo.seat == HUMAN for undo in undos)
+    if taken_back:
+        notes.append(f"You took back {_times(taken_back)} in this hand.")
     return HandResult(
         hand=scored.number,
         dealer=SEAT_LETTERS[state.dealer],  # type: ignore[arg-type]
         teams=teams,
+        notes=notes,
     )
+
+
+def _times(n: int) -> str:
+    return "a move" if n == 1 else f"{n} moves"
 
 
 def public_events(events: list[Event]) -> list[GameEvent]:
     """The events as the API sends them: each one's ``to_dict()``, validated."""
     return _EVENTS.validate_python([event.to_dict() for event in events])
+
+
+def taken_back(undo: Undo) -> list[TakenBack]:
+    """What an undo took back, as the API writes moves (the first four of a hand are bids)."""
+    start = undo.bids + undo.cards
+    return [
+        TakenBack(seat=SEAT_LETTERS[seat], bid=bid_value(value))  # type: ignore[arg-type]
+        if start + i < 4
+        else TakenBack(seat=SEAT_LETTERS[seat], card=CARD_NAMES[value])  # type: ignore[arg-type]
+        for i, (seat, value) in enumerate(undo.taken_back)
+    ]
 
 
 def game_summary(row: GameRow) -> GameSummary:

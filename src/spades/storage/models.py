@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,6 +24,10 @@ class GameRow(Base):
     seed: Mapped[int] = mapped_column(BigInteger)
     partner_level: Mapped[str] = mapped_column(String(32))
     opponent_level: Mapped[str] = mapped_column(String(32))
+    """West's and East's level: one name, or "west/east" when they differ (the
+    record's players name each seat's level)."""
+    undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether South may take back its last bid or card (on unless turned off)."""
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ``spades-record/1`` record: rules, seed, players, every deal, bid and card."""
     hand_number: Mapped[int] = mapped_column(Integer)

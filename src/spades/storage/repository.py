@@ -14,10 +14,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, event, inspect, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.schema import CreateColumn
 
 from spades.core import Game, game_from_record, game_to_record
 
@@ -41,6 +42,8 @@ class StoredGame:
     version: int
     created_at: datetime
     updated_at: datetime
+    undo: bool = True
+    """Whether South may take back its last bid or card."""
 
 
 def default_database_url() -> str:
@@ -88,13 +91,22 @@ class GameRepository:
         self.engine = _engine(url)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
+        _add_new_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ writes
 
-    def create(self, owner: str, game: Game, *, partner_level: str, opponent_level: str) -> str:
+    def create(
+        self,
+        owner: str,
+        game: Game,
+        *,
+        partner_level: str,
+        opponent_level: str,
+        undo: bool = True,
+    ) -> str:
         """Store a new game for ``owner`` (a key from ``owner_key``); returns its id."""
         now = datetime.now(UTC)
         row = GameRow(
@@ -103,6 +115,7 @@ class GameRepository:
             seed=game.seed if game.seed is not None else 0,
             partner_level=partner_level,
             opponent_level=opponent_level,
+            undo=undo,
             record=game_to_record(game),
             hand_number=game.hand_number,
             finished=game.is_over,
@@ -179,6 +192,17 @@ class GameRepository:
                 )
             )
 
+    def records(self, owner: str) -> list[dict[str, Any]]:
+        """The records of all of ``owner``'s games, oldest first (as stored, not replayed)."""
+        with self._sessions() as session:
+            return list(
+                session.scalars(
+                    select(GameRow.record)
+                    .where(GameRow.owner == owner)
+                    .order_by(GameRow.created_at, GameRow.id)
+                )
+            )
+
 
 def _stored(row: GameRow) -> StoredGame:
     return StoredGame(
@@ -189,7 +213,25 @@ def _stored(row: GameRow) -> StoredGame:
         version=row.version,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        undo=row.undo,
     )
+
+
+def _add_new_columns(engine: Engine) -> None:
+    """Add the columns a database made by an older version lacks.
+
+    ``create_all`` makes missing tables but never changes one that exists, so a
+    column added to a model since is added here, with its server default filling
+    the rows already stored. (A migration tool would be the answer once a change
+    needs more than new columns.)"""
+    inspector = inspect(engine)
+    for table in Base.metadata.sorted_tables:
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present:
+                spec = CreateColumn(column).compile(dialect=engine.dialect)
+                with engine.begin() as connection:
+                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {spec}"))
 
 
 def _winner(game: Game) -> str | None:

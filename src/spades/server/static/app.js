@@ -8,6 +8,8 @@ import { openRecords, replayGame, wireRecords } from "./records.js";
 import { wireReplay } from "./replay.js";
 import { showReview } from "./review.js";
 import { playSound, setSoundEnabled } from "./sound.js";
+import { statisticsView } from "./stats.js";
+import { createTableTools } from "./table-tools.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
@@ -32,12 +34,13 @@ const app = {
   bidFocus: 0,
   digits: "",
   digitTimer: 0,
+  tools: null, // last trick, undo and claim (table-tools.js)
 };
 
 // ------------------------------------------------------------------ preferences
 
 function loadPrefs() {
-  const defaults = { partner: null, opponents: null, speed: "normal", theme: "felt", sound: false };
+  const defaults = { partner: null, opponents: null, west: null, east: null, undo: true, speed: "normal", theme: "felt", sound: false };
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) defaults.speed = "fast";
   try {
     const saved = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}");
@@ -155,6 +158,7 @@ function render(view) {
   renderHand(view);
   renderStatus(view);
   $("hint-button").disabled = !canAct(view);
+  app.tools?.render(view);
 }
 
 const canAct = (view) => Boolean(view && view.your_turn && !app.busy && view.phase !== "over");
@@ -638,6 +642,20 @@ async function playEvents(events, final) {
         pulse(document.querySelector(`#seat-${event.seat} .badge.tricks`));
         break;
       }
+      case "claim": {
+        // The claim held: the tricks left are credited at once, the table cleared.
+        for (const seat of view.seats) seat.tricks += event.awarded[seat.seat] ?? 0;
+        recountTeams(view);
+        view.trick = { leader: view.trick.leader, cards: [], winner: null };
+        view.turn = null;
+        view.your_turn = false;
+        render(view);
+        const all = { 1: "the last trick", 2: "both tricks left" }[event.left] ?? `all ${event.left} tricks left`;
+        const taken = event.tricks === event.left ? all : `${event.tricks} of the ${event.left} tricks left`;
+        announce(`Claim accepted: you and North take ${taken}.`);
+        await wait(700);
+        break;
+      }
       case "hand_over": {
         for (const team of view.teams) {
           team.score = event.score[team.team].total;
@@ -687,6 +705,12 @@ function showSummary(hand, finalHand, gameId) {
   if (!hand) return Promise.resolve();
   $("summary-title").textContent = `Hand ${hand.hand} is over`;
   $("summary-body").replaceChildren(...hand.teams.map(summaryTeam));
+  if (hand.notes?.length) {
+    const notes = document.createElement("ul");
+    notes.className = "summary-notes";
+    for (const note of hand.notes) notes.append(Object.assign(document.createElement("li"), { textContent: note }));
+    $("summary-body").append(notes);
+  }
   const ours = hand.teams.find((t) => t.team === "NS");
   playSound(ours.made === false || ours.nils.some((n) => !n.made) ? "set" : "made");
   // The review is computed on the server in the background: shown here when it comes.
@@ -879,6 +903,7 @@ function openWelcome(canGoBack) {
   $("cancel-new-game").hidden = !canGoBack;
   $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
   fillLevels();
+  $("undo-setting").checked = app.prefs.undo !== false;
   $("speed-select").value = app.prefs.speed;
   $("theme-select").value = app.prefs.theme;
   $("sound-toggle").checked = Boolean(app.prefs.sound);
@@ -888,7 +913,8 @@ function openWelcome(canGoBack) {
 
 function fillLevels() {
   if (!app.levels) return;
-  for (const [id, key] of [["partner-level", "partner"], ["opponent-level", "opponents"]]) {
+  const seats = [["partner-level", "partner"], ["west-level", "west"], ["east-level", "east"]];
+  for (const [id, key] of seats) {
     const select = $(id);
     const about = $(`${id}-about`);
     if (!select.childElementCount) {
@@ -901,7 +927,9 @@ function fillLevels() {
       }
       select.addEventListener("change", () => describeLevel(select, about));
     }
-    const wanted = app.prefs[key] ?? app.state?.settings?.[key] ?? app.levels.default;
+    // A seat's own choice, else the older both-opponents choice, else this game's, else the default.
+    const both = key === "partner" ? null : app.prefs.opponents;
+    const wanted = app.prefs[key] ?? both ?? app.state?.settings?.[key] ?? app.levels.default;
     select.value = app.levels.levels.includes(wanted) ? wanted : app.levels.default;
     describeLevel(select, about);
   }
@@ -927,12 +955,14 @@ async function perform(request) {
     app.busy = false;
     render(update.game);
     afterUpdate(update.game);
+    return update;
   } catch (error) {
     app.busy = false;
     if (app.view) render(app.view);
     showMessage(error.message);
     playSound("error");
     if (error.rule === "stale") await reload();
+    return null;
   }
 }
 
@@ -991,7 +1021,9 @@ function nameGameInAddress(id) {
 async function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
-    opponents: app.prefs.opponents ?? undefined,
+    west: app.prefs.west ?? app.prefs.opponents ?? undefined,
+    east: app.prefs.east ?? app.prefs.opponents ?? undefined,
+    undo: app.prefs.undo !== false,
   };
   // ?seed=N deals a chosen game again (the same seed and moves give the same game): a
   // practice game, marked so. Only seeds a JavaScript number holds exactly are sent.
@@ -1042,6 +1074,17 @@ async function askHint() {
   }
 }
 
+async function showStatistics() {
+  const body = $("stats-body");
+  body.replaceChildren(div("empty", "Counting your games…"));
+  openDialog("stats-dialog");
+  try {
+    body.replaceChildren(statisticsView(await api("GET", "/api/statistics")));
+  } catch (error) {
+    body.replaceChildren(div("empty", error.message));
+  }
+}
+
 async function reload() {
   try {
     let update = null;
@@ -1088,6 +1131,12 @@ function ago(iso) {
 
 const levelName = (level) => level[0].toUpperCase() + level.slice(1);
 
+// The opponents' levels as the games list names them: one level, or "west/east".
+function opponentsText(name) {
+  const [west, east] = name.split("/");
+  return east ? `West ${west}, East ${east}` : `${west} opponents`;
+}
+
 function gameItem(game) {
   const item = document.createElement("li");
   item.className = "game-item";
@@ -1098,7 +1147,7 @@ function gameItem(game) {
     div(
       "game-meta",
       [
-        `${levelName(game.partner)} partner, ${game.opponents} opponents`,
+        `${levelName(game.partner)} partner, ${opponentsText(game.opponents)}`,
         game.practice ? "practice deal" : null,
         `started ${ago(game.started_at)}, last played ${ago(game.updated_at)}`,
       ]
@@ -1197,6 +1246,7 @@ function onGlobalKey(event) {
   const tag = document.activeElement?.tagName;
   if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
   const view = app.view;
+  if (app.tools?.onKey(event)) return;
   if (event.key === "h" || event.key === "H") {
     event.preventDefault();
     askHint();
@@ -1253,6 +1303,8 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("rules-button").addEventListener("click", () => openDialog("rules-dialog"));
+  for (const button of document.querySelectorAll(".stats-link")) button.addEventListener("click", showStatistics);
+  app.tools = createTableTools({ app, api, perform, showMessage, announce, openDialog });
   $("settings-button").addEventListener("click", () => openWelcome(Boolean(app.state)));
   for (const button of document.querySelectorAll(".close-dialog")) {
     button.addEventListener("click", () => button.closest("dialog").close());
@@ -1278,7 +1330,10 @@ function wire() {
   $("new-game-form").addEventListener("submit", (event) => {
     event.preventDefault();
     app.prefs.partner = $("partner-level").value;
-    app.prefs.opponents = $("opponent-level").value;
+    app.prefs.west = $("west-level").value;
+    app.prefs.east = $("east-level").value;
+    app.prefs.opponents = null; // each opponent has a level of its own now
+    app.prefs.undo = $("undo-setting").checked;
     app.prefs.speed = $("speed-select").value;
     savePrefs();
     if (inProgress()) confirmNewGame();

@@ -29,7 +29,9 @@ function describe(game) {
   const state = game.finished
     ? game.winner === "NS" ? "won" : "lost"
     : `hand ${game.hand_number} in progress`;
-  return `${when}: ${state} · partner ${game.partner}, opponents ${game.opponents}`;
+  const [west, east] = game.opponents.split("/"); // "west/east" when the two differ
+  const opponents = east ? `West ${west}, East ${east}` : `opponents ${west}`;
+  return `${when}: ${state} · partner ${game.partner}, ${opponents}`;
 }
 
 async function listGames() {
@@ -151,8 +153,9 @@ export function openRecords() {
 
 export function wireRecords(dependencies) {
   deps = dependencies;
-  $("games-records").addEventListener("click", openRecords);
-  $("welcome-records").addEventListener("click", openRecords); // a file can be opened before any game
+  // Beside Your statistics: Your games, the score sheet, the end of a game and the
+  // new-game panel (where a file can be opened before any game).
+  for (const button of document.querySelectorAll(".records-link")) button.addEventListener("click", openRecords);
   $("records-replay").addEventListener("click", () => {
     const current = deps.currentGame();
     if (current) replayGame(current.id, current.hand_number);

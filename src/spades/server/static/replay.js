@@ -4,7 +4,9 @@
 // It draws what the server sent: the server has already checked the record by
 // re-playing it, and leaves out the cards of a hand still being played (a
 // seat's deal is then null and drawn as card backs). The viewer only counts
-// which dealt cards are still in each hand at the step shown.
+// which dealt cards are still in each hand at the step shown. Moves taken back
+// by an undo are not in a replay; a hand ended by a claim stops where the claim
+// was made, and says so.
 
 import { cardBack, cardFace, cardName, cardShort } from "./cards.js";
 
@@ -22,6 +24,19 @@ function el(tag, className, text) {
 }
 
 const bidText = (bid) => (bid === "nil" ? "Nil" : String(bid));
+
+/** "South claims all 3 tricks left: South 3." for a hand's ``claim``. */
+function claimText(claim) {
+  const { left, tricks } = claim;
+  const what =
+    tricks === left
+      ? left === 1 ? "the last trick" : left === 2 ? "both tricks left" : `all ${left} tricks left`
+      : `${tricks} of the ${left} tricks left`;
+  const credited = SEATS.filter((seat) => claim.awarded[seat] > 0)
+    .map((seat) => `${SEAT_NAMES[seat]} ${claim.awarded[seat]}`)
+    .join(", ");
+  return `${SEAT_NAMES[claim.seat]} claims ${what}; the claim holds and ends the hand (credited: ${credited}).`;
+}
 
 const viewer = {
   replay: null,
@@ -232,7 +247,8 @@ function drawWhere(hand, plays) {
       text += ` ${SEAT_NAMES[trick.winner]} wins the trick with the ${cardName(winning.card)}.`;
     }
   }
-  if (viewer.step === total && total > 0) text += hand.over ? " End of the hand." : " (The hand goes on from here.)";
+  if (viewer.step === total && hand.claim) text += ` ${claimText(hand.claim)}`;
+  else if (viewer.step === total && total > 0) text += hand.over ? " End of the hand." : " (The hand goes on from here.)";
   $("replay-where").textContent = text;
   $("rp-step").textContent = `Card ${viewer.step} of ${total}`;
 }
@@ -255,6 +271,11 @@ function drawResult(hand, plays) {
     return block;
   });
   box.replaceChildren(...parts);
+  if (hand.result.notes?.length) {
+    const notes = el("ul", "rp-notes");
+    for (const note of hand.result.notes) notes.append(el("li", "", note));
+    box.append(notes);
+  }
   if (viewer.onReview && viewer.replay.game_id && hand.over) {
     const button = el("button", "secondary", "Review this hand");
     button.type = "button";
