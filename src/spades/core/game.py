@@ -292,6 +292,26 @@ class Game:
             rules=self.rules,
         )
 
+    def clone(self) -> Game:
+        """An independent copy: acting on either leaves the other as it was.
+
+        Much cheaper than re-playing the record (the server keeps a copy of each
+        game it stored this way). What the two share is never changed once made:
+        events, undos, claims and the finished hands of ``history``.
+        """
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.players = dict(self.players)
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        other._preset = self._preset[:]
+        other.history = self.history[:]
+        other.undos = self.undos[:]
+        other.claims = self.claims[:]
+        other.log = self.log[:]
+        other.hand = self.hand.clone()
+        return other
+
     # ------------------------------------------------------------------ actions
 
     def _check_not_over(self) -> None:
