@@ -1,0 +1,262 @@
+"""How the web game holds up under many players at once. Run by hand:
+
+    .venv/bin/python benchmarks/web_load.py [--clients 50] [--seconds 30]
+
+It starts ``spades serve`` (a real uvicorn process) on a free port with a fresh
+SQLite file and ``--level random``, so the bots cost next to nothing and what is
+measured is the server itself: routing, loading and storing games, South's view.
+Then ``--clients`` async clients, each with its own cookie jar (so its own
+player and games), play whole games as the page does: a new game, South's bid,
+South's cards, a new game when one ends. After ``--warmup`` seconds (not
+counted) it times every request for ``--seconds`` and prints requests per
+second, the server's CPU time a request, and the p50 / p95 / p99 latency of
+each route.
+
+By default each client asks again as soon as it is answered: that finds the
+most requests a second the server gives, and then, with 50 clients always
+waiting, a request's latency is about 50 / (requests a second) whatever the
+server does. ``--rate`` paces the clients instead (together that many requests
+a second, as players who take a moment to choose): the latency a player sees
+at that load.
+
+The client runs on the same machine as the server, and takes its share of the
+CPU: the figures are for the pair. ``--url`` drives a server already running
+instead (to profile it, say, under ``py-spy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+STARTUP_SECONDS = 60
+REQUEST_TIMEOUT = 60.0
+
+
+class Timings:
+    """Each route's latencies and failures, counted only while the clock runs."""
+
+    def __init__(self) -> None:
+        self.latencies: dict[str, list[float]] = defaultdict(list)
+        self.failures: dict[str, list[str]] = defaultdict(list)
+        self.counting = False
+
+    def add(self, route: str, seconds: float, failure: str | None) -> None:
+        if not self.counting:
+            return
+        self.latencies[route].append(seconds)
+        if failure is not None:
+            self.failures[route].append(failure)
+
+
+async def request(
+    client: httpx.AsyncClient, timings: Timings, route: str, method: str, path: str, body: Any
+) -> dict[str, Any] | None:
+    """One API call, timed; its JSON, or ``None`` when it failed."""
+    start = time.perf_counter()
+    failure = None
+    try:
+        response = await client.request(method, path, json=body)
+        if response.is_success:
+            result: dict[str, Any] | None = response.json()
+        else:
+            failure, result = f"{response.status_code} {response.text[:200]}", None
+    except httpx.HTTPError as error:
+        failure, result = f"{type(error).__name__}: {error}", None
+    timings.add(route, time.perf_counter() - start, failure)
+    return result
+
+
+async def player(
+    base_url: str, timings: Timings, stop: float, rng: random.Random, interval: float
+) -> int:
+    """Play whole games until ``stop``, as the page does, a request every
+    ``interval`` seconds at most (0: each as soon as the last is answered);
+    returns the games finished."""
+    finished = 0
+    async with httpx.AsyncClient(base_url=base_url, timeout=REQUEST_TIMEOUT) as client:
+        update = None
+        next_request = time.monotonic() + rng.uniform(0, interval)  # not all in step
+        while time.monotonic() < stop:
+            await asyncio.sleep(max(0.0, next_request - time.monotonic()))
+            next_request = max(next_request + interval, time.monotonic())
+            game = None if update is None else update["game"]
+            if game is None or game["phase"] == "over":
+                finished += game is not None
+                update = await request(client, timings, "new game", "POST", "/api/games", {})
+            elif not game["your_turn"]:  # the bots always hand the turn back: a server fault
+                raise RuntimeError(f"South is not to act in game {game['id']}")
+            elif game["phase"] == "bidding":
+                bid = rng.choice(game["legal_bids"])
+                path = f"/api/games/{game['id']}/bid"
+                update = await request(client, timings, "bid", "POST", path, {"bid": bid})
+            else:
+                card = rng.choice(game["legal_cards"])
+                path = f"/api/games/{game['id']}/play"
+                update = await request(client, timings, "play", "POST", path, {"card": card})
+    return finished
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def spades_server(database: Path) -> Iterator[tuple[str, int]]:
+    """``spades serve`` with random bots on a free port: its URL and process id."""
+    port = free_port()
+    command = [
+        str(Path(sys.executable).with_name("spades")),
+        "serve",
+        f"--port={port}",
+        f"--db=sqlite:///{database}",
+        "--level=random",
+    ]
+    server = subprocess.Popen(command)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while True:
+            if server.poll() is not None:
+                raise SystemExit(f"spades serve exited with code {server.returncode}")
+            try:
+                httpx.get(f"{url}/api/levels", timeout=1).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise SystemExit("spades serve did not answer in time") from None
+                time.sleep(0.2)
+        yield url, server.pid
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def cpu_seconds(pid: int | None) -> float | None:
+    """CPU time the server has used so far (Linux only)."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    """Nearest-rank percentile of a sorted list."""
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+def report(timings: Timings, seconds: float, games: int, server_cpu: float | None) -> None:
+    total = sum(len(values) for values in timings.latencies.values())
+    every = sorted(value for values in timings.latencies.values() for value in values)
+    print(
+        f"{total:,} requests in {seconds:.1f} s: {total / seconds:,.0f} requests/s, "
+        f"{games} games finished"
+    )
+    if server_cpu is not None and total:
+        print(f"server CPU: {server_cpu:.1f} s, {1000 * server_cpu / total:.2f} ms a request")
+    print(
+        f"  {'route':<10} {'count':>7} {'fail':>5} {'p50 ms':>8} {'p95 ms':>8} "
+        f"{'p99 ms':>8} {'max ms':>8}"
+    )
+    rows = [*sorted(timings.latencies.items()), ("all", every)]
+    for route, values in rows:
+        ordered = sorted(values)
+        if not ordered:
+            continue
+        failed = (
+            sum(len(f) for f in timings.failures.values())
+            if route == "all"
+            else len(timings.failures[route])
+        )
+        print(
+            f"  {route:<10} {len(ordered):>7,} {failed:>5} "
+            + " ".join(
+                f"{1000 * value:>8.1f}"
+                for value in (
+                    statistics.median(ordered),
+                    percentile(ordered, 0.95),
+                    percentile(ordered, 0.99),
+                    ordered[-1],
+                )
+            )
+        )
+    for route, failures in timings.failures.items():
+        if failures:
+            print(f"first failure of {route}: {failures[0]}")
+
+
+async def load(
+    url: str, pid: int | None, clients: int, seconds: float, warmup: float, rate: float
+) -> None:
+    timings = Timings()
+    start = time.monotonic()
+    stop = start + warmup + seconds
+    interval = clients / rate if rate else 0.0
+    rngs = [random.Random(index) for index in range(clients)]
+    players = asyncio.gather(*(player(url, timings, stop, rng, interval) for rng in rngs))
+    await asyncio.sleep(warmup)
+    timings.counting = True
+    cpu_before = cpu_seconds(pid)
+    counted_from = time.monotonic()
+    games = sum(await players)
+    elapsed = time.monotonic() - counted_from
+    cpu_after = cpu_seconds(pid)
+    server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    report(timings, elapsed, games, server_cpu)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=50, help="players at once (default 50)")
+    parser.add_argument("--seconds", type=float, default=30, help="time counted (default 30)")
+    parser.add_argument(
+        "--warmup", type=float, default=3, help="seconds played first, not counted (default 3)"
+    )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0,
+        help="requests a second offered by all clients together, paced evenly (default 0: "
+        "each client asks again as soon as it is answered, the most the server gives)",
+    )
+    parser.add_argument("--url", help="drive this running server instead of starting one")
+    args = parser.parse_args()
+    pace = f"offering {args.rate:g} requests/s" if args.rate else "each asking when answered"
+    print(
+        f"{args.clients} clients {pace}, {args.seconds:g} s counted "
+        f"after {args.warmup:g} s of warm-up"
+    )
+    run = (args.clients, args.seconds, args.warmup, args.rate)
+    if args.url:
+        asyncio.run(load(args.url, None, *run))
+        return
+    with (
+        tempfile.TemporaryDirectory() as directory,
+        spades_server(Path(directory) / "load.db") as (url, pid),
+    ):
+        asyncio.run(load(url, pid, *run))
+
+
+if __name__ == "__main__":
+    main()
