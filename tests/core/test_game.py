@@ -17,6 +17,7 @@ from spades.core import (
     Phase,
     Rules,
     TrickWon,
+    game_to_record,
 )
 from spades.core.seats import next_seat
 
@@ -151,3 +152,20 @@ def test_a_bid_or_card_of_the_wrong_type_is_refused_not_crashed() -> None:
             game.play(game.to_act or 0, bad_card)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="is not a seat"):
         game.play(7, 0)
+
+
+def test_a_clone_plays_on_alone_and_exactly_as_the_original_would() -> None:
+    game = Game(seed=31)
+    play_randomly(game, random.Random(1), hands=2)
+    game.bid(game.to_act, 3)  # mid-hand: the clone must copy the hand in progress too
+    before = game_to_record(game)
+    clone = game.clone()
+    assert game_to_record(clone) == before
+
+    play_randomly(clone, random.Random(2))  # to the end, through further deals
+    assert clone.is_over
+    assert game_to_record(game) == before  # the original did not move
+    assert not game.is_over
+    play_randomly(game, random.Random(2))  # same choices: same deals (the RNG was copied)
+    assert game_to_record(game) == game_to_record(clone)
+    assert game.log == clone.log
