@@ -166,7 +166,9 @@ def percentile(ordered: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
-def report(timings: Timings, seconds: float, games: int, server_cpu: float | None) -> None:
+def report(
+    timings: Timings, seconds: float, games: int, server_cpu: float | None, client_cpu: float
+) -> None:
     total = sum(len(values) for values in timings.latencies.values())
     every = sorted(value for values in timings.latencies.values() for value in values)
     print(
@@ -175,6 +177,8 @@ def report(timings: Timings, seconds: float, games: int, server_cpu: float | Non
     )
     if server_cpu is not None and total:
         print(f"server CPU: {server_cpu:.1f} s, {1000 * server_cpu / total:.2f} ms a request")
+    if total:  # the clients share the machine: what they take, the server cannot have
+        print(f"client CPU: {client_cpu:.1f} s, {1000 * client_cpu / total:.2f} ms a request")
     print(
         f"  {'route':<10} {'count':>7} {'fail':>5} {'p50 ms':>8} {'p95 ms':>8} "
         f"{'p99 ms':>8} {'max ms':>8}"
@@ -218,12 +222,14 @@ async def load(
     await asyncio.sleep(warmup)
     timings.counting = True
     cpu_before = cpu_seconds(pid)
+    client_before = time.process_time()
     counted_from = time.monotonic()
     games = sum(await players)
     elapsed = time.monotonic() - counted_from
+    client_cpu = time.process_time() - client_before
     cpu_after = cpu_seconds(pid)
     server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    report(timings, elapsed, games, server_cpu)
+    report(timings, elapsed, games, server_cpu, client_cpu)
 
 
 def main() -> None:
