@@ -4,8 +4,6 @@ save their pictures (`make screenshots`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +14,6 @@ from spades.solver import Solver
 from spades.storage import GameRepository, owner_key
 
 from .test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     WAIT_FOR_SOUTH,
     Server,
     api,
@@ -27,26 +23,10 @@ from .test_browser import (
     screenshot_dir,
     table_position,
 )
+from .test_browser import browser as browser  # the fixtures: pytest finds them by import
+from .test_browser import server as server
 
 __all__ = ["pytestmark"]  # skipped, as the other browser tests, without Chromium
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'browser.db'}")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 SOUTH_TO_PLAY = "() => document.querySelector('#hand .card.playable')"
