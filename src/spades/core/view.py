@@ -63,7 +63,8 @@ class PlayerView:
             dealer=state.dealer,
             phase=state.phase,
             turn=state.to_act,
-            bids=tuple((s, bid) for s in state.bid_order if (bid := state.bids[s]) is not None),
+            # A list, not a generator: this runs at every card of every search playout.
+            bids=tuple([(s, bid) for s in state.bid_order if (bid := state.bids[s]) is not None]),
             leader=state.leader,
             trick=tuple(state.trick),
             tricks=tuple(state.tricks),
