@@ -1,9 +1,12 @@
 """The web game: a FastAPI app serving the page and the game API.
 
 Routes are thin: they check who is asking, hand the intent to ``GameService``
-and turn the result into South's view. Route functions are plain ``def``, so
-FastAPI runs them (and the bots' thinking) in its thread pool and the event
-loop stays free for other players.
+and turn the result into South's view. The game's routes are coroutines: the
+service sends what thinks or waits (search bots, the solver, a database server)
+to a worker thread and does the rest on the event loop, which for a quick move
+costs less than the hand-off would. The rarer routes that read many rows or
+whole records (lists, statistics, records) are plain ``def``: FastAPI runs them
+in its thread pool.
 
 A player is known by an unguessable token in an HttpOnly, SameSite=Lax cookie;
 the database keeps only its hash. Every game route looks the game up by id
@@ -361,7 +364,7 @@ def _update(outcome: Outcome) -> GameUpdate:
 
 def _add_api_routes(app: FastAPI) -> None:
     @app.get("/api/levels", tags=["game"])
-    def levels() -> BotLevels:
+    async def levels() -> BotLevels:
         """The bot levels a game may use, the default, and the level the hint asks."""
         return BotLevels(
             levels=list(BOT_LEVELS),
@@ -371,12 +374,12 @@ def _add_api_routes(app: FastAPI) -> None:
         )
 
     @app.post("/api/games", status_code=201, tags=["game"], responses=ERRORS)
-    def new_game(
+    async def new_game(
         body: NewGameRequest, games: Games, owner: Annotated[str, Depends(owner_or_new)]
     ) -> GameUpdate:
         """Start a game: the deal, and the bots' bids before yours."""
         return _update(
-            games.new_game(
+            await games.new_game(
                 owner,
                 partner=body.partner,
                 opponents=body.opponents,
@@ -409,43 +412,43 @@ def _add_api_routes(app: FastAPI) -> None:
         response_model=GameUpdate,
         responses={204: {"description": "This browser has no game yet."}},
     )
-    def latest_game(games: Games, request: Request) -> GameUpdate | Response:
+    async def latest_game(games: Games, request: Request) -> GameUpdate | Response:
         """The game you played most recently, as it stands; 204 if you have none yet.
 
         Having no game is the normal first visit, not an error: no 404 to log."""
         token = _token(request)
-        stored = None if token is None else games.repository.latest(owner_key(token))
+        stored = None if token is None else await games.latest(owner_key(token))
         if stored is None:
             return Response(status_code=204)
         return _update(Outcome(stored, []))
 
     @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
-    def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
+    async def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
         """One of your games, as it stands."""
-        return _update(Outcome(games.load(owner, game_id), []))
+        return _update(Outcome(await games.load(owner, game_id), []))
 
     @app.post("/api/games/{game_id}/bid", tags=["game"], responses=ERRORS)
-    def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:
+    async def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:
         """Bid, then the bots play until it is your turn again."""
-        return _update(games.bid(owner, game_id, body.bid))
+        return _update(await games.bid(owner, game_id, body.bid))
 
     @app.post("/api/games/{game_id}/play", tags=["game"], responses=ERRORS)
-    def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
+    async def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
         """Play a card, then the bots play until it is your turn again."""
-        return _update(games.play(owner, game_id, body.card))
+        return _update(await games.play(owner, game_id, body.card))
 
     @app.post("/api/games/{game_id}/undo", tags=["game"], responses=ERRORS)
-    def undo(game_id: str, games: Games, owner: Owner) -> UndoUpdate:
+    async def undo(game_id: str, games: Games, owner: Owner) -> UndoUpdate:
         """Take back your last bid or card of this hand, and every move made after it."""
-        outcome, taken = games.undo(owner, game_id)
+        outcome, taken = await games.undo(owner, game_id)
         update = _update(outcome)
         return UndoUpdate(game=update.game, events=update.events, taken_back=taken_back(taken))
 
     @app.post("/api/games/{game_id}/claim", tags=["game"], responses=ERRORS)
-    def claim(game_id: str, body: ClaimRequest, games: Games, owner: Owner) -> ClaimUpdate:
+    async def claim(game_id: str, body: ClaimRequest, games: Games, owner: Owner) -> ClaimUpdate:
         """Claim tricks for you and North. Checked with every card visible: if your side
         takes them against any defence the hand ends with them, otherwise play goes on."""
-        outcome, verdict = games.claim(owner, game_id, body.tricks)
+        outcome, verdict = await games.claim(owner, game_id, body.tricks)
         update = _update(outcome)
         events = update.events if verdict.event is None else [verdict.event, *update.events]
         return ClaimUpdate(game=update.game, events=events, claim=verdict.result)
@@ -471,7 +474,7 @@ def _add_api_routes(app: FastAPI) -> None:
         replay`: the whole game once it is over; while it is being played, its
         finished hands only, without the seed and salt (they would deal every
         hand to come)."""
-        stored = games.load(owner, game_id)
+        stored = games.load_now(owner, game_id)
         try:
             record = downloadable_record(stored.game)
         except NothingToDownload:
@@ -483,9 +486,9 @@ def _add_api_routes(app: FastAPI) -> None:
         )
 
     @app.get("/api/games/{game_id}/hint", tags=["game"], responses=ERRORS)
-    def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:
+    async def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:
         """What the strongest bot would bid or play in your place, and why."""
-        suggestion = games.hint(owner, game_id)
+        suggestion = await games.hint(owner, game_id)
         if suggestion.kind == "bid":
             return HintResponse(
                 kind="bid",

@@ -9,16 +9,30 @@ Bots are rebuilt for every decision, seeded from the game seed, the seat and
 the length of the game's event log. The stored record fixes every past action,
 so nothing a bot remembers between moves is needed to resume a game: the same
 record gives the same next moves, whether the server ran on or restarted.
+
+The intents are coroutines, run on the server's event loop. Work that waits or
+thinks (a search bot, the solver judging a claim, a database across a socket)
+goes to a worker thread; the rest (the engine, the quick bots, SQLite) takes a
+fraction of a millisecond, less than the hand-off to a thread and back, which
+under load was the largest cost of a move (see docs/performance.md).
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, TypeVar
 
-from spades.bots import BotFailure, interactive_processes, make_bot, strongest_level
+from anyio import to_thread
+
+from spades.bots import (
+    SEARCH_LEVELS,
+    BotFailure,
+    interactive_processes,
+    make_bot,
+    strongest_level,
+)
 from spades.core import (
     EAST,
     NIL,
@@ -94,18 +108,39 @@ class Outcome:
     events: list[Event]
 
 
+T = TypeVar("T")
+
+
+async def run_off_loop_if(waits: bool, work: Callable[[], T]) -> T:
+    """``work()``, in a worker thread when it ``waits`` (thinks, or waits on
+    another server), else right here on the event loop."""
+    return await to_thread.run_sync(work) if waits else work()
+
+
 class GameService:
-    """South's intents on stored games; every method takes the owner's key."""
+    """South's intents on stored games; every method takes the owner's key.
+
+    The intents are coroutines for the server's event loop; see the module's
+    docstring for what runs on it and what in a worker thread."""
 
     def __init__(self, repository: GameRepository, default_level: str | None = None) -> None:
         self.repository = repository
         self.default_level = check_level(default_level or strongest_level(), "new games")
         """The level bots play unless the player picks another: the strongest
         that answers within the decision budget, unless the server was told."""
+        self.storage_waits = repository.engine.dialect.name != "sqlite"
+        """Whether reading or writing a game waits on another server (PostgreSQL).
+        SQLite works on a local file in a fraction of a millisecond."""
+
+    @staticmethod
+    def bots_think(levels: Iterable[str]) -> bool:
+        """Whether any of these levels searches (tenths of a second a decision);
+        the others decide in microseconds."""
+        return any(level in SEARCH_LEVELS for level in levels)
 
     # ------------------------------------------------------------------ games
 
-    def new_game(
+    async def new_game(
         self,
         owner: str,
         *,
@@ -131,44 +166,57 @@ class GameService:
         else:
             seeding = Seeding.practice()  # the player knows the seed, so every hand
         game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
-        events = list(game.log)  # the first deal
-        events += self.run_bots(game, levels)
-        game_id = self.repository.create(
-            owner,
-            game,
-            partner_level=levels[NORTH],
-            opponent_level=opponents_name(west=levels[WEST], east=levels[EAST]),
-            undo=undo,
-        )
-        stored = self.repository.load(owner, game_id)
-        assert stored is not None
-        return Outcome(stored, events)
 
-    def load(self, owner: str, game_id: str) -> StoredGame:
+        def deal_and_store() -> Outcome:
+            events = list(game.log)  # the first deal
+            events += self.run_bots(game, levels)
+            game_id = self.repository.create(
+                owner,
+                game,
+                partner_level=levels[NORTH],
+                opponent_level=opponents_name(west=levels[WEST], east=levels[EAST]),
+                undo=undo,
+            )
+            stored = self.repository.load(owner, game_id)
+            assert stored is not None
+            return Outcome(stored, events)
+
+        waits = self.storage_waits or self.bots_think(levels.values())
+        return await run_off_loop_if(waits, deal_and_store)
+
+    async def load(self, owner: str, game_id: str) -> StoredGame:
+        return await run_off_loop_if(self.storage_waits, lambda: self.load_now(owner, game_id))
+
+    def load_now(self, owner: str, game_id: str) -> StoredGame:
+        """``load`` for a caller already off the event loop (or sure it may block it)."""
         stored = self.repository.load(owner, game_id)
         if stored is None:
             raise GameNotFound(game_id)
         return stored
 
+    async def latest(self, owner: str) -> StoredGame | None:
+        """The game ``owner`` played most recently, if any."""
+        return await run_off_loop_if(self.storage_waits, lambda: self.repository.latest(owner))
+
     # ---------------------------------------------------------------- intents
 
-    def bid(self, owner: str, game_id: str, value: int | str) -> Outcome:
-        stored = self.load(owner, game_id)
+    async def bid(self, owner: str, game_id: str, value: int | str) -> Outcome:
+        stored = await self.load(owner, game_id)
         bid = parse_bid_value(value)
-        return self._act(owner, stored, lambda game: game.bid(HUMAN, bid))
+        return await self._act(owner, stored, lambda game: game.bid(HUMAN, bid))
 
-    def play(self, owner: str, game_id: str, value: str) -> Outcome:
-        stored = self.load(owner, game_id)
+    async def play(self, owner: str, game_id: str, value: str) -> Outcome:
+        stored = await self.load(owner, game_id)
         card = parse_card_value(value)
-        return self._act(owner, stored, lambda game: game.play(HUMAN, card))
+        return await self._act(owner, stored, lambda game: game.play(HUMAN, card))
 
-    def undo(self, owner: str, game_id: str) -> tuple[Outcome, Undo]:
+    async def undo(self, owner: str, game_id: str) -> tuple[Outcome, Undo]:
         """Take back South's last bid or card of this hand and everything after it.
 
         Nothing is asked of the bots: they are rebuilt from the record at every
         turn and seeded by the position, so they know nothing of what was taken
         back, and should South make the same move again they answer as before."""
-        stored = self.load(owner, game_id)
+        stored = await self.load(owner, game_id)
         if not stored.undo:
             raise UndoError("Undo is off in this game (it was chosen when the game began)")
         undos: list[Undo] = []
@@ -177,35 +225,49 @@ class GameService:
             undos.append(game.undo(HUMAN))
             return []
 
-        return self._act(owner, stored, undo), undos[0]
+        return await self._act(owner, stored, undo), undos[0]
 
-    def claim(self, owner: str, game_id: str, tricks: int) -> tuple[Outcome, Verdict]:
+    async def claim(self, owner: str, game_id: str, tricks: int) -> tuple[Outcome, Verdict]:
         """South claims ``tricks`` of the tricks left; see ``claims.judge_claim``."""
-        stored = self.load(owner, game_id)
+        stored = await self.load(owner, game_id)
         verdicts: list[Verdict] = []
 
         def claim(game: Game) -> list[Event]:
             verdicts.append(judge_claim(game, tricks))
             return verdicts[-1].events
 
-        return self._act(owner, stored, claim), verdicts[0]
+        # The solver checks the claim against every defence: that is thinking.
+        return await self._act(owner, stored, claim, thinks=True), verdicts[0]
 
-    def hint(self, owner: str, game_id: str) -> Hint:
-        stored = self.load(owner, game_id)
+    async def hint(self, owner: str, game_id: str) -> Hint:
+        stored = await self.load(owner, game_id)
         game = stored.game
         self._check_south_to_act(game, "bid" if game.phase is Phase.BIDDING else "play")
-        return suggest(game.view(HUMAN), seed=f"{game.seed}:hint:{len(game.log)}")
+        view, seed = game.view(HUMAN), f"{game.seed}:hint:{len(game.log)}"
+        return await run_off_loop_if(True, lambda: suggest(view, seed=seed))  # the strongest bot
 
-    def _act(
-        self, owner: str, stored: StoredGame, action: Callable[[Game], list[Event]]
+    async def _act(
+        self,
+        owner: str,
+        stored: StoredGame,
+        action: Callable[[Game], list[Event]],
+        *,
+        thinks: bool = False,
     ) -> Outcome:
-        game = stored.game
-        events = action(game)  # raises, changing nothing, when illegal
-        events += self.run_bots(
-            game, seat_levels(game, stored.partner_level, stored.opponent_level)
-        )
-        version = self.repository.save(owner, stored)
-        return Outcome(replace(stored, version=version), events)
+        """Apply ``action`` (South's intent; ``thinks`` when it searches), let
+        the bots answer and store the game: on the event loop when nothing in
+        that waits or thinks, else all of it in one worker thread."""
+        levels = seat_levels(stored.game, stored.partner_level, stored.opponent_level)
+
+        def act_and_store() -> Outcome:
+            game = stored.game
+            events = action(game)  # raises, changing nothing, when illegal
+            events += self.run_bots(game, levels)
+            version = self.repository.save(owner, stored)
+            return Outcome(replace(stored, version=version), events)
+
+        waits = thinks or self.storage_waits or self.bots_think(levels.values())
+        return await run_off_loop_if(waits, act_and_store)
 
     @staticmethod
     def _check_south_to_act(game: Game, verb: str) -> None:

@@ -37,7 +37,7 @@ def _refuse(status: int, detail: str, rule: str) -> JSONResponse:
 def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
     """Your game laid out for the replay viewer: every finished hand in full,
     the hand being played with your cards only; everything once it is over."""
-    stored = games.load(owner, game_id)
+    stored = games.load_now(owner, game_id)
     return replay_of_game(stored.game, game_id=stored.id, viewer=SOUTH)
 
 
@@ -74,7 +74,7 @@ def hand_review(
     """A finished hand's plays judged by what each player could know, with the
     double-dummy view as a second opinion. Computed in the background: the
     first answers are 202 "analysing"."""
-    game = games.load(owner, game_id).game
+    game = games.load_now(owner, game_id).game
     if number > len(game.history):
         if number == len(game.history) + 1 and not game.is_over:
             return _refuse(
