@@ -57,7 +57,15 @@ from .schemas import (
     UndoUpdate,
 )
 from .statistics import player_statistics
-from .views import bid_value, game_state, game_summary, public_events, record_file, taken_back
+from .views import (
+    ScoreSheets,
+    bid_value,
+    game_state,
+    game_summary,
+    public_events,
+    record_file,
+    taken_back,
+)
 
 STATIC_DIR: Final = Path(__file__).parent / "static"
 COOKIE: Final = "spades_player"
@@ -292,6 +300,7 @@ def create_app(
     app.state.service = service
     app.state.repository = repository
     app.state.reviewer = reviewer
+    app.state.score_sheets = ScoreSheets()
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
@@ -347,22 +356,25 @@ def _add_page_routes(app: FastAPI) -> None:
         return FileResponse(STATIC_DIR / "favicon.svg", media_type="image/svg+xml")
 
 
-def _update(outcome: Outcome) -> GameUpdate:
-    stored = outcome.stored
-    return GameUpdate(
-        game=game_state(
-            stored.game,
-            game_id=stored.id,
-            version=stored.version,
-            partner_level=stored.partner_level,
-            opponent_level=stored.opponent_level,
-            undo_enabled=stored.undo,
-        ),
-        events=public_events(outcome.events),
-    )
-
-
 def _add_api_routes(app: FastAPI) -> None:
+    sheets: ScoreSheets = app.state.score_sheets
+
+    def view_of(outcome: Outcome) -> GameUpdate:
+        """The game as South sees it now, and the events since the request."""
+        stored = outcome.stored
+        return GameUpdate(
+            game=game_state(
+                stored.game,
+                game_id=stored.id,
+                version=stored.version,
+                partner_level=stored.partner_level,
+                opponent_level=stored.opponent_level,
+                undo_enabled=stored.undo,
+                sheets=sheets,
+            ),
+            events=public_events(outcome.events),
+        )
+
     @app.get("/api/levels", tags=["game"])
     async def levels() -> BotLevels:
         """The bot levels a game may use, the default, and the level the hint asks."""
@@ -378,7 +390,7 @@ def _add_api_routes(app: FastAPI) -> None:
         body: NewGameRequest, games: Games, owner: Annotated[str, Depends(owner_or_new)]
     ) -> GameUpdate:
         """Start a game: the deal, and the bots' bids before yours."""
-        return _update(
+        return view_of(
             await games.new_game(
                 owner,
                 partner=body.partner,
@@ -420,28 +432,28 @@ def _add_api_routes(app: FastAPI) -> None:
         stored = None if token is None else await games.latest(owner_key(token))
         if stored is None:
             return Response(status_code=204)
-        return _update(Outcome(stored, []))
+        return view_of(Outcome(stored, []))
 
     @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
     async def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
         """One of your games, as it stands."""
-        return _update(Outcome(await games.load(owner, game_id), []))
+        return view_of(Outcome(await games.load(owner, game_id), []))
 
     @app.post("/api/games/{game_id}/bid", tags=["game"], responses=ERRORS)
     async def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:
         """Bid, then the bots play until it is your turn again."""
-        return _update(await games.bid(owner, game_id, body.bid))
+        return view_of(await games.bid(owner, game_id, body.bid))
 
     @app.post("/api/games/{game_id}/play", tags=["game"], responses=ERRORS)
     async def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
         """Play a card, then the bots play until it is your turn again."""
-        return _update(await games.play(owner, game_id, body.card))
+        return view_of(await games.play(owner, game_id, body.card))
 
     @app.post("/api/games/{game_id}/undo", tags=["game"], responses=ERRORS)
     async def undo(game_id: str, games: Games, owner: Owner) -> UndoUpdate:
         """Take back your last bid or card of this hand, and every move made after it."""
         outcome, taken = await games.undo(owner, game_id)
-        update = _update(outcome)
+        update = view_of(outcome)
         return UndoUpdate(game=update.game, events=update.events, taken_back=taken_back(taken))
 
     @app.post("/api/games/{game_id}/claim", tags=["game"], responses=ERRORS)
@@ -449,7 +461,7 @@ def _add_api_routes(app: FastAPI) -> None:
         """Claim tricks for you and North. Checked with every card visible: if your side
         takes them against any defence the hand ends with them, otherwise play goes on."""
         outcome, verdict = await games.claim(owner, game_id, body.tricks)
-        update = _update(outcome)
+        update = view_of(outcome)
         events = update.events if verdict.event is None else [verdict.event, *update.events]
         return ClaimUpdate(game=update.game, events=events, claim=verdict.result)
 

@@ -71,19 +71,36 @@ def claim_offer(game: Game) -> ClaimOffer | None:
         return None
     hand = game.hand
     left = tricks_left(hand)
-    choices = []
-    for tricks in range(1, left + 1):
-        try:
-            claim_terms(hand, HUMAN, tricks)
-        except IllegalClaimError:
-            continue
-        choices.append(tricks)
+    choices = claim_choices(hand, left)
     if _refused_this_trick(game):
         note = "Your claim was refused this trick: play a card before you claim again."
         return ClaimOffer(tricks_left=left, choices=choices, available=False, note=note)
     return ClaimOffer(
         tricks_left=left, choices=choices, available=bool(choices), note=_terms_note(game, left)
     )
+
+
+def claim_choices(hand: HandState, left: int) -> list[int]:
+    """The numbers of tricks South may claim of the ``left`` tricks left.
+
+    ``claim_terms`` treats every claim of fewer than all the tricks left alike
+    (who takes them, who is credited the rest), so asking it about one trick
+    and about all of them answers for every number: two calls instead of one
+    a trick, on every view sent while South is to play. A test checks this
+    against asking about each number.
+    """
+    choices = list(range(1, left)) if left > 1 and _claimable(hand, 1) else []
+    if _claimable(hand, left):
+        choices.append(left)
+    return choices
+
+
+def _claimable(hand: HandState, tricks: int) -> bool:
+    try:
+        claim_terms(hand, HUMAN, tricks)
+    except IllegalClaimError:
+        return False
+    return True
 
 
 def _terms_note(game: Game, left: int) -> str:

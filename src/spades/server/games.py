@@ -283,6 +283,7 @@ class GameService:
     def run_bots(game: Game, levels: dict[Seat, str]) -> list[Event]:
         """Let the bots act until it is South's turn or the game is over."""
         events: list[Event] = []
+        processes = interactive_processes()  # asks the OS: once, not once a bot
         for _ in range(MAX_BOT_TURNS):
             seat = game.to_act
             if seat is None or seat == HUMAN:
@@ -290,7 +291,7 @@ class GameService:
             bot = make_bot(
                 levels[seat],
                 seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}",
-                processes=interactive_processes(),
+                processes=processes,
             )
             bot.start_game(seat, game.rules)
             view = game.view(seat)  # a bot is only ever told what its seat may know

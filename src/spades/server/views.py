@@ -7,6 +7,8 @@ those already played. Other seats appear as a count of cards left.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Final
@@ -67,6 +69,10 @@ HUMAN: Final = SOUTH
 
 _EVENTS: Final = TypeAdapter(list[GameEvent])
 
+KEPT_SHEETS: Final = 512
+"""Score sheets kept, most recently shown first (as many as the games the
+repository keeps): a few kilobytes each."""
+
 
 def bid_value(bid: int) -> BidValue:
     return "nil" if bid == NIL else bid
@@ -122,6 +128,41 @@ def fairness(game: Game, game_id: str) -> Fairness | None:
     )
 
 
+class ScoreSheets:
+    """The score sheet of each game lately shown, so that a move builds only the
+    lines of the hands scored since, not the whole sheet again.
+
+    A scored hand's line never changes: its claims and undos were all made
+    before it was scored, and the game's id is its own. So the lines are kept
+    by game id whichever server or request made them. Thread-safe: the routes
+    that run in worker threads build views too.
+    """
+
+    def __init__(self, size: int = KEPT_SHEETS) -> None:
+        self._size = size
+        self._sheets: OrderedDict[str, list[HandResult]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def sheet(self, game_id: str, game: Game) -> list[HandResult]:
+        """Every scored hand's line of ``game``, first hand first."""
+        with self._lock:
+            kept = self._sheets.get(game_id, [])
+        if len(kept) == len(game.history):
+            return kept
+        if len(kept) > len(game.history):  # hands are never un-scored; make sure anyway
+            kept = []
+        lines = kept + [
+            hand_result(scored, game.rules, claims=game.claims, undos=game.undos)
+            for scored in game.history[len(kept) :]
+        ]
+        with self._lock:
+            self._sheets[game_id] = lines  # a new list: one handed out is never changed
+            self._sheets.move_to_end(game_id)
+            while len(self._sheets) > self._size:
+                self._sheets.popitem(last=False)
+        return lines
+
+
 def game_state(
     game: Game,
     *,
@@ -130,8 +171,10 @@ def game_state(
     partner_level: str,
     opponent_level: str,
     undo_enabled: bool = True,
+    sheets: ScoreSheets | None = None,
 ) -> GameState:
-    """The whole table as South sees it."""
+    """The whole table as South sees it; ``sheets`` keeps score sheet lines
+    already made (without it the whole sheet is made anew)."""
     view: PlayerView = game.view(HUMAN)
     over = game.is_over
     levels = {**seat_levels(game, partner_level, opponent_level), HUMAN: "you"}
@@ -189,10 +232,7 @@ def game_state(
         last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
         tricks_played=len(view.tricks),
         spades_broken=view.spades_broken,
-        score_sheet=[
-            hand_result(scored, game.rules, claims=game.claims, undos=game.undos)
-            for scored in game.history
-        ],
+        score_sheet=(sheets or ScoreSheets()).sheet(game_id, game),
         game_over=game_over_info(game),
         settings=Settings(
             partner=partner_level,
