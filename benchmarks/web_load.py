@@ -53,15 +53,18 @@ REQUEST_TIMEOUT = 60.0
 
 
 class Timings:
-    """Each route's latencies and failures, counted only while the clock runs."""
+    """Each route's latencies and failures, of the requests sent while the clock
+    runs (one sent during the warm-up belongs to it, even if answered later: the
+    first new games, all sent at once on fresh connections, would otherwise be
+    counted with the time they queued behind each other)."""
 
     def __init__(self) -> None:
         self.latencies: dict[str, list[float]] = defaultdict(list)
         self.failures: dict[str, list[str]] = defaultdict(list)
         self.counting = False
 
-    def add(self, route: str, seconds: float, failure: str | None) -> None:
-        if not self.counting:
+    def add(self, route: str, seconds: float, failure: str | None, *, counted: bool) -> None:
+        if not counted:
             return
         self.latencies[route].append(seconds)
         if failure is not None:
@@ -73,6 +76,7 @@ async def request(
 ) -> dict[str, Any] | None:
     """One API call, timed; its JSON, or ``None`` when it failed."""
     start = time.perf_counter()
+    counted = timings.counting
     failure = None
     try:
         async with client.request(method, path, json=body) as response:
@@ -82,7 +86,7 @@ async def request(
                 failure, result = f"{response.status} {(await response.text())[:200]}", None
     except aiohttp.ClientError as error:
         failure, result = f"{type(error).__name__}: {error}", None
-    timings.add(route, time.perf_counter() - start, failure)
+    timings.add(route, time.perf_counter() - start, failure, counted=counted)
     return result
 
 
