@@ -244,7 +244,8 @@ class GameService:
         game = stored.game
         self._check_south_to_act(game, "bid" if game.phase is Phase.BIDDING else "play")
         view, seed = game.view(HUMAN), f"{game.seed}:hint:{len(game.log)}"
-        return await run_off_loop_if(True, lambda: suggest(view, seed=seed))  # the strongest bot
+        # The hint asks the strongest level, which searches: always a worker thread.
+        return await to_thread.run_sync(lambda: suggest(view, seed=seed))
 
     async def _act(
         self,
