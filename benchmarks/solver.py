@@ -1,14 +1,21 @@
 """How fast the double-dummy solver is. Run by hand (after ``make build/.compiled``):
 
     .venv/bin/python benchmarks/solver.py [--deals 100] [--games 20] [--skip-interpreted]
+        [--sizes 13,10] [--baseline /path/to/dds.so-or.py] [--every-card] [--nil]
 
 Part 1, solving: random deals are played with random legal cards to the start
 of a trick with 13, 10, 7 and 5 tricks left, and ``Solver.tricks`` (a fresh
 solver each time: nothing learnt is carried over) finds the exact count for
-the side to lead. The same positions are solved by the compiled module and by
-its source interpreted; the table gives the median and the worst time, and the
-median number of cards tried. Targets: under 20 ms median at 7 tricks left,
-under 0.5 s median for a whole deal (13 tricks).
+the side to lead ("best score"). ``--every-card`` also times
+``Solver.card_tricks`` (the count after each legal card), ``--nil`` whether the
+leader's Nil holds (``Solver.nil_holds``). Each row gives the median, 90th
+percentile and worst time and the median number of cards tried.
+
+The same positions are solved by the compiled module and by its source
+interpreted, or, with ``--baseline``, by another build of the solver (a copy of
+an older ``dds.py``, compiled or not, whose ``Solver`` has the same API): the
+two are run one after the other on each position, so they see the same
+machine load, and the table gives the ratio of their medians.
 
 Part 2, reviewing: ``analyze_hand`` (every play of a hand from trick 1, Nil
 and contract questions included, within its default search limits) over the
@@ -19,11 +26,14 @@ hand, as a web view calling it per hand would see it.
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
 import importlib.util
+import os
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -40,46 +50,93 @@ TRICKS_LEFT = (13, 10, 7, 5)
 
 def load_source() -> ModuleType:
     """``spades.solver.dds`` loaded from its .py file, bypassing the compiled module."""
-    path = Path(spades.solver.__file__).parent / "dds.py"
-    spec = importlib.util.spec_from_file_location("spades.solver._bench_dds", path)
+    return load_file(Path(spades.solver.__file__).parent / "dds.py", "spades.solver._bench_dds")
+
+
+def load_file(path: Path, name: str | None = None) -> ModuleType:
+    """A solver module from a file: a ``.py`` source, or an extension built from
+    one (whose module name is the file's stem up to the first dot)."""
+    if name is None:
+        name = path.name.split(".")[0]
+    loader: importlib.abc.Loader | None = None
+    if path.suffix != ".py":
+        loader = importlib.machinery.ExtensionFileLoader(name, str(path))
+    spec = importlib.util.spec_from_file_location(name, path, loader=loader)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    module.__package__ = "spades.solver"
+    if path.suffix == ".py" and name.startswith("spades.solver."):
+        module.__package__ = "spades.solver"
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
 
-def time_solves(module: ModuleType, positions: list[HandState]) -> tuple[float, float, float]:
-    """Median seconds, worst seconds and median cards tried over ``positions``."""
-    times = []
-    nodes = []
+Question = Callable[[object, HandState], None]
+"""One question asked of a fresh ``Solver`` about a position."""
+
+
+def best_score(solver: object, state: HandState) -> None:
+    solver.tricks(state, 0b0101 << (state.turn & 1))  # type: ignore[attr-defined]
+
+
+def every_card(solver: object, state: HandState) -> None:
+    solver.card_tricks(state, 0b0101 << (state.turn & 1))  # type: ignore[attr-defined]
+
+
+def leaders_nil(solver: object, state: HandState) -> None:
+    solver.nil_holds(state, state.turn)  # type: ignore[attr-defined]
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def time_question(
+    modules: list[tuple[str, ModuleType]], positions: list[HandState], question: Question
+) -> list[tuple[list[float], list[int]]]:
+    """Seconds and cards tried for each module on each position, the modules
+    taking turns position by position (so they share the machine's load)."""
+    results: list[tuple[list[float], list[int]]] = [([], []) for _ in modules]
     for state in positions:
-        solver = module.Solver()
-        start = time.perf_counter()
-        solver.tricks(state, 0b0101 << (state.turn & 1))
-        times.append(time.perf_counter() - start)
-        nodes.append(solver.nodes)
-    return statistics.median(times), max(times), statistics.median(nodes)
+        for (_, module), (times, nodes) in zip(modules, results, strict=True):
+            solver = module.Solver()
+            start = time.perf_counter()
+            question(solver, state)
+            times.append(time.perf_counter() - start)
+            nodes.append(solver.nodes)
+    return results
 
 
-def solve_table(deals: int, interpreted: bool) -> None:
-    compiled = not str(compiled_dds.__file__).endswith(".py")
-    modules = [("compiled" if compiled else "interpreted", compiled_dds)]
-    if compiled and interpreted:
-        modules.append(("interpreted", load_source()))
-    print(f"Solving from a trick start, {deals} random deals each (one fresh solver a deal):")
-    print(f"  {'tricks left':>11}  {'module':12} {'median':>10} {'worst':>10} {'cards tried':>12}")
-    for left in TRICKS_LEFT:
+def milliseconds(seconds: float) -> str:
+    return f"{seconds * 1000:9.1f} ms" if seconds < 10 else f"{seconds:10.1f} s"
+
+
+def solve_table(
+    deals: int,
+    sizes: list[int],
+    modules: list[tuple[str, ModuleType]],
+    questions: list[tuple[str, Question]],
+) -> None:
+    print(f"Solving from a trick start, {deals} random deals each (one fresh solver a question):")
+    print(
+        f"  {'tricks':>6} {'question':10} {'module':12} {'median':>12} {'p90':>12} "
+        f"{'worst':>12} {'cards tried':>12} {'ratio':>6}"
+    )
+    for left in sizes:
         rng = random.Random(1000 + left)
         positions = [random_position(rng, left) for _ in range(deals)]
-        for name, module in modules:
-            median, worst, nodes = time_solves(module, positions)
-            print(
-                f"  {left:>11}  {name:12} {median * 1000:8.1f} ms {worst * 1000:8.0f} ms "
-                f"{nodes:>12,.0f}",
-                flush=True,
-            )
+        for label, question in questions:
+            results = time_question(modules, positions, question)
+            first = statistics.median(results[0][0])
+            for (name, _), (times, nodes) in zip(modules, results, strict=True):
+                median = statistics.median(times)
+                print(
+                    f"  {left:>6} {label:10} {name:12} {milliseconds(median)} "
+                    f"{milliseconds(percentile(times, 0.9))} {milliseconds(max(times))} "
+                    f"{statistics.median(nodes):>12,.0f} {median / first:5.1f}x",
+                    flush=True,
+                )
 
 
 def review_times(games: int, bot: str) -> None:
@@ -110,19 +167,40 @@ def main() -> None:
     )
     parser.add_argument("--deals", type=int, default=100, help="positions per row (0: skip)")
     parser.add_argument(
+        "--sizes", default=",".join(map(str, TRICKS_LEFT)), help="tricks left, comma-separated"
+    )
+    parser.add_argument(
         "--games", type=int, default=20, help="games for the review timing (0: skip)"
     )
     parser.add_argument(
         "--skip-interpreted", action="store_true", help="time the compiled module only"
     )
+    parser.add_argument(
+        "--baseline", type=Path, help="another dds module file to compare with (first column)"
+    )
+    parser.add_argument("--every-card", action="store_true", help="also time card_tricks")
+    parser.add_argument("--nil", action="store_true", help="also time nil_holds for the leader")
     args = parser.parse_args()
-    print(f"Python {sys.version.split()[0]}")
+    print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
+    compiled = not str(compiled_dds.__file__).endswith(".py")
+    modules = [("compiled" if compiled else "interpreted", compiled_dds)]
+    if args.baseline is not None:
+        modules.insert(0, ("baseline", load_file(args.baseline)))
+    elif compiled and not args.skip_interpreted:
+        modules.append(("interpreted", load_source()))
+    questions: list[tuple[str, Question]] = [("best", best_score)]
+    if args.every_card:
+        questions.append(("every card", every_card))
+    if args.nil:
+        questions.append(("Nil", leaders_nil))
     if args.deals > 0:
-        solve_table(args.deals, not args.skip_interpreted)
+        sizes = [int(size) for size in args.sizes.split(",")]
+        solve_table(args.deals, sizes, modules, questions)
     if args.games:
         print(f"Reviewing whole hands (analyze_hand), {args.games} seeded games:")
         for bot in ("normal", "random"):
             review_times(args.games, bot)
+    print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
