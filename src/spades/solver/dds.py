@@ -139,7 +139,7 @@ def _discard(cards: int) -> int:
         cards = side
     best = 0
     best_rank = 13
-    for shift in (0, 13, 26, 39):
+    for shift in range(0, 52, 13):
         suit = (cards >> shift) & _SUIT
         if suit:
             low = suit & -suit
@@ -698,7 +698,7 @@ class Solver:
         best = _lowest(self._hand(seat))
         winner = seat
         played = 1 << best
-        for step in (1, 2, 3):
+        for step in range(1, 4):
             other = (seat + step) & 3
             card = _lowest(self._hand(other))
             played |= 1 << card
@@ -723,7 +723,7 @@ class Solver:
         high = h2 | self.h3  # bit 1
         shape = self.leader | (4 if self.broken else 0)
         owners = 0
-        for suit in (3, 2, 1, 0):
+        for suit in range(3, -1, -1):
             shift = 13 * suit
             r = (alive >> shift) & _SUIT
             n = _POP13[r]
@@ -750,7 +750,7 @@ class Solver:
         """The ``counts`` (4 bits a suit) highest cards left in each suit."""
         alive = self.alive
         cards = 0
-        for suit in (0, 1, 2, 3):
+        for suit in range(4):
             k = (counts >> (4 * suit)) & 15
             left = (alive >> (13 * suit)) & _SUIT
             while k:
@@ -767,7 +767,7 @@ class Solver:
         alive = self.alive
         counts = 0
         mask = 0
-        for suit in (3, 2, 1, 0):
+        for suit in range(3, -1, -1):
             shift = 13 * suit
             suit_rel = (rel >> shift) & _SUIT
             k = 0
@@ -837,7 +837,7 @@ class Solver:
         side_cash = 0
         lho_trumps = lho_hand & _SPADES != 0
         rho_trumps = rho_hand & _SPADES != 0
-        for suit in (0, 1, 2):
+        for suit in range(3):
             shift = 13 * suit
             suit_alive = (alive >> shift) & _SUIT
             run = _top_run(suit_alive, (hand >> shift) & _SUIT)
@@ -876,7 +876,7 @@ class Solver:
                 else:
                     theirs = max(theirs, run_side)
             else:
-                for seat in (0, 1, 2, 3):
+                for seat in range(4):
                     if run_count[seat] and not run_count[seat ^ 2]:
                         if counted >> seat & 1:
                             ours = max(ours, run_count[seat])
@@ -926,7 +926,7 @@ class Solver:
         opp_spades = opponents & _SPADES
         others = self.alive & ~hand
         scored: list[int] = []
-        for suit in (0, 1, 2, 3):
+        for suit in range(4):
             suit_mask = _SUIT << (13 * suit)
             mine = reps & suit_mask
             if not mine:
