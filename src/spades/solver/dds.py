@@ -185,24 +185,70 @@ def _pack(x: int, r: int) -> int:
 # --------------------------------------------------------------------- solver
 
 
+def _compositions() -> list[int]:
+    """``table[c0 | c1 << 4 | c2 << 8 | c3 << 12]``: a number below 4,096 for each
+    way four seats can hold 13 or fewer cards of a suit, so that a shape's 16
+    suit lengths fit in 48 bits (one machine word with the leader and spades
+    broken, where mypyc's ints are fast; 64 bits would not be)."""
+    table = [0] * (1 << 16)
+    index = 0
+    for c0 in range(14):
+        for c1 in range(14 - c0):
+            for c2 in range(14 - c0 - c1):
+                for c3 in range(14 - c0 - c1 - c2):
+                    table[c0 | c1 << 4 | c2 << 8 | c3 << 12] = index
+                    index += 1
+    return table
+
+
+_COMPOSITION: Final = _compositions()
+
+
+def _pattern(counts: int, high: int, low: int) -> int:
+    """Who holds the top ``counts[suit]`` cards of each suit (``counts``: 4 bits
+    a suit), packed two bits a card, read from a position's holder codes:
+    ``high`` for spades and hearts, ``low`` for diamonds and clubs, 26 bits a
+    suit (bit 1 of the holders' seats from bit 25 down, bit 0 from bit 12
+    down, the highest card first)."""
+    key = 0
+    for suit in range(4):
+        k = (counts >> (4 * suit)) & 15
+        if k:
+            code = (high >> (26 * (suit - 2)) if suit >= 2 else low >> (26 * suit)) & 0x3FFFFFF
+            key = (
+                (key << (2 * k)) | ((code >> (26 - k)) << k) | ((code >> (13 - k)) & ((1 << k) - 1))
+            )
+    return key
+
+
 class _Entry:
     """Bounds on the counted tricks (Nil: 1 held, 0 not) of every position
-    matching a pattern.
+    matching a pattern."""
 
-    The table maps a position's shape (leader, spades broken, suit lengths)
-    to ``{mask: {value: entry}}``; a position matches when
-    ``owners & mask == value``: the seats holding the top ``counts`` cards of
-    each suit (4 bits a suit) are those recorded. Only those cards' ranks
-    decided a trick in the search, so the smaller cards may lie anywhere the
-    suit lengths allow.
-    """
+    __slots__ = ("hi", "lo")
 
-    __slots__ = ("counts", "hi", "lo")
-
-    def __init__(self, counts: int, lo: int, hi: int) -> None:
-        self.counts = counts
+    def __init__(self, lo: int, hi: int) -> None:
         self.lo = lo
         self.hi = hi
+
+
+class _Bucket:
+    """The table's entries for one shape (leader, spades broken, how many cards
+    of each suit each seat holds).
+
+    An entry is filed under the number of top cards of each suit its bound
+    depends on (``counts[i]``, 4 bits a suit) and who holds those cards
+    (``_pattern``, the key in ``groups[i]``). Only those cards' ranks decided a
+    trick in the search, so the smaller cards may lie anywhere the suit
+    lengths allow: a position matches when its holders of those top cards are
+    the ones recorded.
+    """
+
+    __slots__ = ("counts", "groups")
+
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+        self.groups: list[dict[int, _Entry]] = []
 
 
 class Solver:
@@ -236,15 +282,17 @@ class Solver:
     max_team: int
     team_objective: bool
     nil_seat: int
-    table: dict[int, dict[int, dict[int, _Entry]]]
-    tables: dict[int, dict[int, dict[int, dict[int, _Entry]]]]
+    table: dict[int, _Bucket]
+    tables: dict[int, dict[int, _Bucket]]
     nodes: int
     """Cards tried by the last question (a measure of its work)."""
     limit: int
     rel: int
     """Set by each search call: the cards whose ranks its answer depends on."""
     shape: int
-    owners: int
+    high: int
+    low: int
+    """Set by ``_encode``: the position's shape and holder codes."""
 
     def __init__(self, limit: int = 0) -> None:
         """``limit``: the most cards a question may try before it gives up with
@@ -268,7 +316,8 @@ class Solver:
         self.nodes = 0
         self.rel = 0
         self.shape = 0
-        self.owners = 0
+        self.high = 0
+        self.low = 0
 
     # ------------------------------------------------------------ public API
 
@@ -391,7 +440,7 @@ class Solver:
         self.max_team = seat & 1
         self.table = self._table_for(16 + seat)
 
-    def _table_for(self, question: int) -> dict[int, dict[int, dict[int, _Entry]]]:
+    def _table_for(self, question: int) -> dict[int, _Bucket]:
         """The transposition table of a question: a seat mask (tricks) or 16 + seat (Nil)."""
         table = self.tables.get(question)
         if table is None:
@@ -573,33 +622,26 @@ class Solver:
             return self._last_trick() >= target
         self._encode()
         shape = self.shape
-        owners = self.owners
-        bucket = self.table.get(shape)
-        if bucket is not None:
-            for mask, group in bucket.items():
-                entry = group.get(owners & mask)
-                if entry is not None:
-                    if entry.lo >= target:
-                        self.rel = self._top_cards(entry.counts)
-                        return True
-                    if entry.hi < target:
-                        self.rel = self._top_cards(entry.counts)
-                        return False
+        high = self.high
+        low = self.low
+        known = self._lookup(target)
+        if known >= 0:
+            return known == 1
         ours, theirs = self._quick_tricks()
         if ours >= target or left - theirs < target:
             rel = self.rel
             if ours >= target:
-                self._store(shape, owners, rel, ours, left)
+                self._store(shape, high, low, rel, ours, left)
             else:
-                self._store(shape, owners, rel, 0, left - theirs)
+                self._store(shape, high, low, rel, 0, left - theirs)
             self.rel = rel
             return ours >= target
         result = self._moves(target)
         rel = self.rel
         if result:
-            self._store(shape, owners, rel, target, left)
+            self._store(shape, high, low, rel, target, left)
         else:
-            self._store(shape, owners, rel, 0, target - 1)
+            self._store(shape, high, low, rel, 0, target - 1)
         self.rel = rel
         return result
 
@@ -713,38 +755,39 @@ class Solver:
 
     def _encode(self) -> None:
         """Describe the trick boundary for the table: ``shape`` (leader, spades
-        broken, how many cards of each suit each seat holds) and ``owners``
-        (who holds each card left, by rank from the top, 26 bits a suit)."""
+        broken, how many cards of each suit each seat holds) and the holder
+        codes ``high`` and ``low`` (who holds each card left, by rank from the
+        top, 26 bits a suit: see ``_pattern``)."""
         alive = self.alive
         h0 = self.h0
         h1 = self.h1
         h2 = self.h2
         odd = h1 | self.h3  # bit 0 of the holder's seat
-        high = h2 | self.h3  # bit 1
+        upper = h2 | self.h3  # bit 1
         shape = self.leader | (4 if self.broken else 0)
-        owners = 0
+        high = 0
+        low = 0
         for suit in range(3, -1, -1):
             shift = 13 * suit
             r = (alive >> shift) & _SUIT
             n = _POP13[r]
-            shape = (
-                (shape << 16)
-                | (n << 12)
-                | (_POP13[(h0 >> shift) & _SUIT] << 8)
-                | (_POP13[(h1 >> shift) & _SUIT] << 4)
-                | _POP13[(h2 >> shift) & _SUIT]
-            )
+            c0 = _POP13[(h0 >> shift) & _SUIT]
+            c1 = _POP13[(h1 >> shift) & _SUIT]
+            c2 = _POP13[(h2 >> shift) & _SUIT]
+            shape = (shape << 12) | _COMPOSITION[c0 | c1 << 4 | c2 << 8 | (n - c0 - c1 - c2) << 12]
+            code = 0
             if n:
                 top = 13 - n  # align the highest card to bit 12 of the slot
-                owners = (
-                    (owners << 26)
-                    | (_pack((high >> shift) & _SUIT, r) << (13 + top))
-                    | (_pack((odd >> shift) & _SUIT, r) << top)
+                code = (_pack((upper >> shift) & _SUIT, r) << (13 + top)) | (
+                    _pack((odd >> shift) & _SUIT, r) << top
                 )
+            if suit >= 2:
+                high = (high << 26) | code
             else:
-                owners <<= 26
+                low = (low << 26) | code
         self.shape = shape
-        self.owners = owners
+        self.high = high
+        self.low = low
 
     def _top_cards(self, counts: int) -> int:
         """The ``counts`` (4 bits a suit) highest cards left in each suit."""
@@ -760,13 +803,36 @@ class Solver:
                 k -= 1
         return cards
 
-    def _store(self, shape: int, owners: int, rel: int, lo: int, hi: int) -> None:
-        """Record bounds for the position ``shape``/``owners``, valid for every
-        position of that shape whose cards from the top of each suit down to the
-        lowest card in ``rel`` are held by the same seats."""
+    def _lookup(self, target: int) -> int:
+        """What the table knows of the position ``_encode`` described: 1 if the
+        counted seats take ``target`` or more, 0 if not (``rel`` is then set),
+        -1 if it does not say."""
+        bucket = self.table.get(self.shape)
+        if bucket is None:
+            return -1
+        high = self.high
+        low = self.low
+        all_counts = bucket.counts
+        groups = bucket.groups
+        for i in range(len(all_counts)):
+            counts = all_counts[i]
+            entry = groups[i].get(_pattern(counts, high, low))
+            if entry is not None:
+                if entry.lo >= target:
+                    self.rel = self._top_cards(counts)
+                    return 1
+                if entry.hi < target:
+                    self.rel = self._top_cards(counts)
+                    return 0
+        return -1
+
+    def _store(self, shape: int, high: int, low: int, rel: int, lo: int, hi: int) -> None:
+        """Record bounds for the position ``shape`` with holder codes
+        ``high``/``low``, valid for every position of that shape whose cards
+        from the top of each suit down to the lowest card in ``rel`` are held
+        by the same seats."""
         alive = self.alive
         counts = 0
-        mask = 0
         for suit in range(3, -1, -1):
             shift = 13 * suit
             suit_rel = (rel >> shift) & _SUIT
@@ -775,22 +841,27 @@ class Solver:
                 lowest = suit_rel & -suit_rel
                 k = _POP13[(alive >> shift) & _SUIT & ~(lowest - 1)]
             counts = (counts << 4) | k
-            top_k = ((1 << k) - 1) << (13 - k)
-            mask = (mask << 26) | (top_k << 13) | top_k
-        value = owners & mask
         bucket = self.table.get(shape)
         if bucket is None:
             if len(self.table) > _TABLE_LIMIT:
                 self.table.clear()
-            bucket = {}
+            bucket = _Bucket()
             self.table[shape] = bucket
-        group = bucket.get(mask)
-        if group is None:
-            group = {}
-            bucket[mask] = group
-        entry = group.get(value)
+        all_counts = bucket.counts
+        index = -1
+        for i in range(len(all_counts)):
+            if all_counts[i] == counts:
+                index = i
+                break
+        if index < 0:
+            index = len(all_counts)
+            all_counts.append(counts)
+            bucket.groups.append({})
+        group = bucket.groups[index]
+        key = _pattern(counts, high, low)
+        entry = group.get(key)
         if entry is None:
-            group[value] = _Entry(counts, lo, hi)
+            group[key] = _Entry(lo, hi)
             return
         if lo > entry.lo:
             entry.lo = lo
@@ -1038,18 +1109,15 @@ class Solver:
             return self._last_trick_winner() != self.nil_seat
         self._encode()
         shape = self.shape
-        owners = self.owners
-        bucket = self.table.get(shape)
-        if bucket is not None:
-            for mask, group in bucket.items():
-                entry = group.get(owners & mask)
-                if entry is not None:
-                    self.rel = self._top_cards(entry.counts)
-                    return entry.lo > 0
+        high = self.high
+        low = self.low
+        known = self._lookup(1)
+        if known >= 0:
+            return known == 1
         result = self._nil_moves()
         rel = self.rel
         value = 1 if result else 0
-        self._store(shape, owners, rel, value, value)
+        self._store(shape, high, low, rel, value, value)
         self.rel = rel
         return result
 
