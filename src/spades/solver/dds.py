@@ -201,7 +201,10 @@ def _compositions() -> list[int]:
     return table
 
 
-_COMPOSITION: Final = _compositions()
+_COMPOSITIONS: Final = _compositions()
+# The same as bytes, low and high byte apart: indexing bytes is cheaper compiled.
+_COMPOSITION_LOW: Final = bytes(index & 255 for index in _COMPOSITIONS)
+_COMPOSITION_HIGH: Final = bytes(index >> 8 for index in _COMPOSITIONS)
 
 
 def _pattern(counts: int, high: int, low: int) -> int:
@@ -221,34 +224,25 @@ def _pattern(counts: int, high: int, low: int) -> int:
     return key
 
 
-class _Entry:
-    """Bounds on the counted tricks (Nil: 1 held, 0 not) of every position
-    matching a pattern."""
-
-    __slots__ = ("hi", "lo")
-
-    def __init__(self, lo: int, hi: int) -> None:
-        self.lo = lo
-        self.hi = hi
-
-
 class _Bucket:
     """The table's entries for one shape (leader, spades broken, how many cards
     of each suit each seat holds).
 
-    An entry is filed under the number of top cards of each suit its bound
-    depends on (``counts[i]``, 4 bits a suit) and who holds those cards
-    (``_pattern``, the key in ``groups[i]``). Only those cards' ranks decided a
-    trick in the search, so the smaller cards may lie anywhere the suit
-    lengths allow: a position matches when its holders of those top cards are
-    the ones recorded.
+    An entry is a lower and an upper bound on the counted tricks (Nil: 1 held,
+    0 not), ``lo << 4 | hi`` (plain ints: nothing for the garbage collector to
+    follow in a table of a million entries). It is filed under the number of
+    top cards of each suit its bounds depend on (``counts[i]``, 4 bits a
+    suit) and who holds those cards (``_pattern``, the key in ``groups[i]``).
+    Only those cards' ranks decided a trick in the search, so the smaller
+    cards may lie anywhere the suit lengths allow: a position matches when its
+    holders of those top cards are the ones recorded.
     """
 
     __slots__ = ("counts", "groups")
 
     def __init__(self) -> None:
         self.counts: list[int] = []
-        self.groups: list[dict[int, _Entry]] = []
+        self.groups: list[dict[int, int]] = []
 
 
 class Solver:
@@ -774,7 +768,8 @@ class Solver:
             c0 = _POP13[(h0 >> shift) & _SUIT]
             c1 = _POP13[(h1 >> shift) & _SUIT]
             c2 = _POP13[(h2 >> shift) & _SUIT]
-            shape = (shape << 12) | _COMPOSITION[c0 | c1 << 4 | c2 << 8 | (n - c0 - c1 - c2) << 12]
+            lengths = c0 | c1 << 4 | c2 << 8 | (n - c0 - c1 - c2) << 12
+            shape = (shape << 12) | _COMPOSITION_HIGH[lengths] << 8 | _COMPOSITION_LOW[lengths]
             code = 0
             if n:
                 top = 13 - n  # align the highest card to bit 12 of the slot
@@ -816,12 +811,12 @@ class Solver:
         groups = bucket.groups
         for i in range(len(all_counts)):
             counts = all_counts[i]
-            entry = groups[i].get(_pattern(counts, high, low))
-            if entry is not None:
-                if entry.lo >= target:
+            entry = groups[i].get(_pattern(counts, high, low), -1)
+            if entry >= 0:
+                if entry >> 4 >= target:
                     self.rel = self._top_cards(counts)
                     return 1
-                if entry.hi < target:
+                if entry & 15 < target:
                     self.rel = self._top_cards(counts)
                     return 0
         return -1
@@ -859,14 +854,11 @@ class Solver:
             bucket.groups.append({})
         group = bucket.groups[index]
         key = _pattern(counts, high, low)
-        entry = group.get(key)
-        if entry is None:
-            group[key] = _Entry(lo, hi)
-            return
-        if lo > entry.lo:
-            entry.lo = lo
-        if hi < entry.hi:
-            entry.hi = hi
+        entry = group.get(key, -1)
+        if entry >= 0:
+            lo = max(lo, entry >> 4)
+            hi = min(hi, entry & 15)
+        group[key] = lo << 4 | hi
 
     def _quick_tricks(self) -> tuple[int, int]:
         """Tricks the counted partnership is sure of, and those the other side is
