@@ -61,6 +61,7 @@ _SUIT: Final = 0x1FFF
 _SPADES: Final = 0x1FFF << 39
 _NON_SPADES: Final = (1 << 39) - 1
 _NO_CARD: Final = -1
+_NO_LEADS: Final[list[int]] = []
 _TABLE_LIMIT: Final = 200_000
 """Shapes a transposition table may hold before it is emptied: a memory bound
 (a hard 13-trick deal fills about 15,000, some 50 MB)."""
@@ -656,7 +657,36 @@ class Solver:
         rel = 0
         legal = self._legal(seat)
         reps = self._reps(legal)
-        for card in self._order(seat, reps):
+        # The moves in order: leads from a scored list; following, from four
+        # masks tried one after the other, lowest card first in each (no list
+        # to build at the three nodes of a trick out of four that follow).
+        leads = _NO_LEADS
+        index = 0
+        first = second = third = rest = 0
+        if pos == 0:
+            leads = self._lead_order(seat, reps)
+        else:
+            first, second, third = self._follow_order(seat, reps)
+            second &= ~first
+            third &= ~first & ~second
+            rest = reps & ~first & ~second & ~third
+        while True:
+            if pos == 0:
+                if index == len(leads):
+                    break
+                card = leads[index]
+                index += 1
+            else:
+                while not first and (second or third or rest):
+                    first = second
+                    second = third
+                    third = rest
+                    rest = 0
+                if not first:
+                    break
+                low = first & -first
+                first ^= low
+                card = low.bit_length() - 1
             bit = 1 << card
             self._set_hand(seat, hand ^ bit)
             self.nodes += 1
@@ -959,18 +989,6 @@ class Solver:
         return 3
 
     # ------------------------------------------------------------ move order
-
-    def _order(self, seat: int, reps: int) -> list[int]:
-        """The moves ``reps`` in the order to try them, best guesses first."""
-        if self.pos == 0:
-            return self._lead_order(seat, reps)
-        out: list[int] = []
-        first, second, third = self._follow_order(seat, reps)
-        self._append(out, first)
-        self._append(out, second & ~first)
-        self._append(out, third & ~first & ~second)
-        self._append(out, reps & ~first & ~second & ~third)
-        return out
 
     def _append(self, out: list[int], mask: int) -> None:
         while mask:
