@@ -62,6 +62,7 @@ _SPADES: Final = 0x1FFF << 39
 _NON_SPADES: Final = (1 << 39) - 1
 _NO_CARD: Final = -1
 _NO_LEADS: Final[list[int]] = []
+"""The lead list of a node that follows (read, never changed)."""
 _TABLE_LIMIT: Final = 200_000
 """Shapes a transposition table may hold before it is emptied: a memory bound
 (a hard 13-trick deal fills about 15,000, some 50 MB)."""
