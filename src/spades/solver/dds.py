@@ -61,6 +61,9 @@ _SUIT: Final = 0x1FFF
 _SPADES: Final = 0x1FFF << 39
 _NON_SPADES: Final = (1 << 39) - 1
 _NO_CARD: Final = -1
+_CARDS: Final = (1 << 52) - 1
+_HIGH_FIRST: Final = 1 << 52
+"""Set beside a mask of moves: try its cards from the highest down."""
 _NO_LEADS: Final[list[int]] = []
 """The lead list of a node that follows (read, never changed)."""
 _TABLE_LIMIT: Final = 200_000
@@ -991,12 +994,6 @@ class Solver:
 
     # ------------------------------------------------------------ move order
 
-    def _append(self, out: list[int], mask: int) -> None:
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-
     def _lead_order(self, seat: int, reps: int) -> list[int]:
         """Leads by a score: cash a sure winner, lead low towards partner's
         winner or ruff, else low cards; a suit the opponents ruff comes last."""
@@ -1149,7 +1146,32 @@ class Solver:
         rel = 0
         legal = self._legal(seat)
         reps = self._reps(legal)
-        for card in self._nil_order(seat, reps):
+        # As in ``_moves``: leads from a scored list, following cards from two
+        # masks, each taken lowest card first or (a sign bit) highest first.
+        leads = _NO_LEADS
+        index = 0
+        first = second = 0
+        if pos == 0:
+            leads = self._nil_lead_order(seat, reps)
+        else:
+            first, second = self._nil_follow_order(seat, reps)
+        while True:
+            if pos == 0:
+                if index == len(leads):
+                    break
+                card = leads[index]
+                index += 1
+            else:
+                if not first & _CARDS:
+                    if not second & _CARDS:
+                        break
+                    first = second
+                    second = 0
+                if first & _HIGH_FIRST:
+                    card = (first & _CARDS).bit_length() - 1
+                else:
+                    card = (first & -first).bit_length() - 1
+                first ^= 1 << card
             bit = 1 << card
             self._set_hand(seat, hand ^ bit)
             self.nodes += 1
@@ -1221,13 +1243,12 @@ class Solver:
         self.rel = _with_skipped(rel, legal, reps)
         return not defending
 
-    def _nil_order(self, seat: int, reps: int) -> list[int]:
-        """Nil move order: the Nil seat ducks with its highest safe card, its
-        partner covers high, the opponents play low under it."""
-        out: list[int] = []
+    def _nil_follow_order(self, seat: int, reps: int) -> tuple[int, int]:
+        """Nil move order when following, as two masks to try one after the
+        other (``_HIGH_FIRST`` set: highest card first): the Nil seat ducks
+        with its highest safe card, its partner covers high, the opponents
+        play low under it."""
         nil_seat = self.nil_seat
-        if self.pos == 0:
-            return self._nil_lead_order(seat, reps)
         win_card = self.win_card
         led_mask = _SUIT << (13 * self.led)
         if reps & led_mask:
@@ -1239,21 +1260,14 @@ class Solver:
         lose = reps & ~beat
         nil_played = ((seat - self.leader) & 3) > ((nil_seat - self.leader) & 3)
         if seat == nil_seat:
-            self._append_high_first(out, lose)
-            self._append(out, beat)
-        elif seat == nil_seat ^ 2:
+            return lose | _HIGH_FIRST, beat
+        if seat == nil_seat ^ 2:
             if nil_played and self.win_seat == nil_seat:
-                self._append(out, beat)
-                self._append(out, lose)
-            elif nil_played:
-                self._append(out, lose)
-                self._append(out, beat)
-            else:
-                self._append_high_first(out, reps)
-        else:
-            self._append(out, lose)
-            self._append(out, beat)
-        return out
+                return beat, lose
+            if nil_played:
+                return lose, beat
+            return reps | _HIGH_FIRST, 0
+        return lose, beat
 
     def _nil_lead_order(self, seat: int, reps: int) -> list[int]:
         """Nil leads by a score: the Nil seat leads low, its partner high, an
@@ -1285,9 +1299,3 @@ class Solver:
             scored.append(((score + 40) << 6) | card)
         scored.sort(reverse=True)
         return [key & 63 for key in scored]
-
-    def _append_high_first(self, out: list[int], mask: int) -> None:
-        while mask:
-            card = mask.bit_length() - 1
-            out.append(card)
-            mask ^= 1 << card
