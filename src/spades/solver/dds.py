@@ -208,8 +208,8 @@ def _compositions() -> list[int]:
 
 _COMPOSITIONS: Final = _compositions()
 # The same as bytes, low and high byte apart: indexing bytes is cheaper compiled.
-_COMPOSITION_LOW: Final = bytes(index & 255 for index in _COMPOSITIONS)
-_COMPOSITION_HIGH: Final = bytes(index >> 8 for index in _COMPOSITIONS)
+_COMPOSITION_LOW: Final = bytes([index & 255 for index in _COMPOSITIONS])
+_COMPOSITION_HIGH: Final = bytes([index >> 8 for index in _COMPOSITIONS])
 
 
 def _pattern(counts: int, high: int, low: int) -> int:
