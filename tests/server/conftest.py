@@ -1,10 +1,11 @@
-"""Fixtures for the web game: an app on a fresh SQLite file and clients for it."""
+"""Fixtures for the web game: an app on a fresh database (``db_url``, from
+``tests/conftest.py``: SQLite, or both databases where a module asks) and
+clients for it."""
 
 from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,11 +21,6 @@ from spades.core import Game
 from spades.server import create_app
 from spades.server.app import COOKIE
 from spades.storage import owner_key
-
-
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'games.db'}"
 
 
 @pytest.fixture

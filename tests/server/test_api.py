@@ -16,6 +16,8 @@ from spades.server import create_app
 
 from .conftest import south_move, start_game, stored_game
 
+pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
+
 
 def snapshot(app: FastAPI, client: TestClient, game_id: str) -> dict[str, Any]:
     return game_to_record(stored_game(app, client, game_id))

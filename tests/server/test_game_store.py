@@ -27,6 +27,7 @@ from spades.storage.repository import PlayedGames
 from .conftest import QUICK, south_move, start_game
 
 
+@pytest.mark.both_databases
 def test_moves_do_not_replay_the_record(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Re-playing a whole record through the checked engine was most of a move's
     cost: the server keeps the games it stored."""
@@ -69,6 +70,7 @@ def test_a_kept_game_plays_exactly_as_its_replayed_record(tmp_path: Path) -> Non
         replayed.state.repository.close()
 
 
+@pytest.mark.both_databases
 def test_a_game_moved_on_by_another_server_is_read_anew(db_url: str) -> None:
     """Two servers on one file: each keeps its own copies, which the version
     check retires as soon as the other server saves."""
@@ -85,6 +87,7 @@ def test_a_game_moved_on_by_another_server_is_read_anew(db_url: str) -> None:
     second.state.repository.close()
 
 
+@pytest.mark.both_databases
 def test_changing_a_loaded_game_leaves_the_kept_copy(db_url: str) -> None:
     app = create_app(db_url, default_level="random")
     repository: GameRepository = app.state.repository

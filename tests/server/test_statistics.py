@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -16,6 +17,8 @@ from spades.storage import owner_key
 from .conftest import start_game, stored_game
 from .test_claims import claim, late_position
 from .test_undo import bid, in_play, play, undo
+
+pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 
 
 def finished_game(seed: int, levels: tuple[str, str, str, str]) -> Game:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import pytest
 from fastapi.testclient import TestClient
 
 from .conftest import QUICK, play_to_the_end, south_move, start_game
+
+pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 
 
 def test_unfinished_games_are_listed_to_resume_most_recent_first(

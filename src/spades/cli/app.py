@@ -24,8 +24,9 @@ from spades.core.record import record_to_json
 from spades.solver.claims import held_claim_problems
 
 from .analyze import analyze
-from .arena import arena
+from .arena import arena, expand_bare_ray
 from .bot import bot_command
+from .db import db_app
 from .play import play
 from .serve import serve
 from .solve import solve
@@ -46,6 +47,7 @@ app.command()(serve)
 app.command(name="bot")(bot_command)
 app.command()(solve)
 app.command()(analyze)
+app.add_typer(db_app, name="db")
 
 
 @app.command()
@@ -197,7 +199,7 @@ def verify_fair_deals(game: Game, *, seed: int | None, salt: str | None, digest:
 
 def main() -> None:
     """Entry point of the ``spades`` console script."""
-    app()
+    app(args=expand_bare_ray(sys.argv[1:]))
 
 
 if __name__ == "__main__":

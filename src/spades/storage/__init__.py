@@ -10,8 +10,22 @@ from .repository import (
     GameRepository,
     StaleGameError,
     StoredGame,
+    database_engine,
     default_database_url,
     owner_key,
 )
+from .schema import SchemaError, SchemaState, SchemaStatus, schema_status, upgrade
 
-__all__ = ["GameRepository", "StaleGameError", "StoredGame", "default_database_url", "owner_key"]
+__all__ = [
+    "GameRepository",
+    "SchemaError",
+    "SchemaState",
+    "SchemaStatus",
+    "StaleGameError",
+    "StoredGame",
+    "database_engine",
+    "default_database_url",
+    "owner_key",
+    "schema_status",
+    "upgrade",
+]

@@ -1,11 +1,15 @@
-"""The tables. Portable column types only, so SQLite and PostgreSQL behave alike."""
+"""The tables. Portable column types only, so SQLite and PostgreSQL behave alike.
+
+A change here needs a migration beside it (``migrations/versions``): existing
+databases are upgraded by ``spades db upgrade``, and a test checks that the
+migrations build exactly these tables."""
 
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Integer, String, true
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Index, Integer, String, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -17,9 +21,13 @@ class GameRow(Base):
     """One game played in the browser: who owns it and the record that reproduces it."""
 
     __tablename__ = "games"
+    __table_args__ = (
+        # A player's games, newest first: the game to resume and Your games.
+        Index("ix_games_owner_updated_at", "owner", "updated_at"),
+    )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    owner: Mapped[str] = mapped_column(String(64), index=True)
+    owner: Mapped[str] = mapped_column(String(64))
     """SHA-256 of the owner's cookie token: a leaked database gives no one a cookie."""
     seed: Mapped[int] = mapped_column(BigInteger)
     partner_level: Mapped[str] = mapped_column(String(32))
@@ -36,4 +44,4 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=1)
     """Bumped on every save; a save from a stale copy (another tab) is refused."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
-    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -30,19 +30,17 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
-    inspect,
     select,
-    text,
     update,
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import StaticPool
-from sqlalchemy.schema import CreateColumn
 
 from spades.core import Game, game_from_record, game_to_record
 
 from .models import Base, GameRow
+from .schema import ensure_current
 
 GAME_ID_BYTES = 12
 SQLITE_CONNECTIONS = 40
@@ -82,7 +80,8 @@ def owner_key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _engine(url: str) -> Engine:
+def database_engine(url: str) -> Engine:
+    """An engine for ``url``, set up as the server uses it (driver, pool, SQLite pragmas)."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         if parsed.drivername == "postgresql":
@@ -162,7 +161,7 @@ class GameRepository:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.engine = _engine(url)
+        self.engine = database_engine(url)
         self.played = PlayedGames()
         self._writing: AbstractContextManager[Any] = (
             threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext()
@@ -173,8 +172,7 @@ class GameRepository:
         millisecond, so taking turns in the process first is far faster.
         (PostgreSQL locks rows, not the database: no need there.)"""
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
-        _add_new_columns(self.engine)
+        ensure_current(self.engine)  # a new database gets its tables; an old one is refused
 
     def close(self) -> None:
         self.engine.dispose()
@@ -334,23 +332,6 @@ def _stored_game(row: Row[Any], game: Game) -> StoredGame:
         updated_at=row.updated_at,
         undo=row.undo,
     )
-
-
-def _add_new_columns(engine: Engine) -> None:
-    """Add the columns a database made by an older version lacks.
-
-    ``create_all`` makes missing tables but never changes one that exists, so a
-    column added to a model since is added here, with its server default filling
-    the rows already stored. (A migration tool would be the answer once a change
-    needs more than new columns.)"""
-    inspector = inspect(engine)
-    for table in Base.metadata.sorted_tables:
-        present = {column["name"] for column in inspector.get_columns(table.name)}
-        for column in table.columns:
-            if column.name not in present:
-                spec = CreateColumn(column).compile(dialect=engine.dialect)
-                with engine.begin() as connection:
-                    connection.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {spec}"))
 
 
 def _winner(game: Game) -> str | None:

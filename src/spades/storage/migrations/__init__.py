@@ -1,0 +1,1 @@
+"""Alembic migration scripts of the game database (see ``storage/schema.py``)."""

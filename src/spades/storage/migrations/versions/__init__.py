@@ -1,0 +1,1 @@
+"""One file per schema revision, applied in order by ``spades db upgrade``."""
