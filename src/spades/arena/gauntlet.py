@@ -12,7 +12,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .match import SIDE_NAMES, DealResult, GameResult, MatchSetup, run_duplicate, run_games
+from .match import (
+    SIDE_NAMES,
+    DealResult,
+    GameResult,
+    MatchSetup,
+    Runner,
+    run_duplicate,
+    run_games,
+)
 from .players import PlayerSpec
 from .report import DuplicateReport, GamesReport
 from .stats import SideTally
@@ -34,7 +42,11 @@ class Gauntlet:
 
 
 def run_gauntlet(
-    gauntlet: Gauntlet, *, workers: int = 1, feed: Feed | None = None
+    gauntlet: Gauntlet,
+    *,
+    workers: int = 1,
+    feed: Feed | None = None,
+    runner: Runner | None = None,
 ) -> dict[str, Any]:
     """Play the gauntlet and return its JSON-ready summary: one entry per
     opponent with its duplicate and games summaries (as ``spades arena`` gives them)."""
@@ -48,13 +60,17 @@ def run_gauntlet(
         sides = (SideTally(), SideTally())
         if gauntlet.deals:
             duplicate = DuplicateReport(setup)
-            results: Iterator[DealResult] = run_duplicate(setup, gauntlet.deals, workers=workers)
+            results: Iterator[DealResult] = run_duplicate(
+                setup, gauntlet.deals, workers=workers, runner=runner
+            )
             take(results, duplicate.add, f"{opponent.text}: deals", gauntlet.deals)
             row["duplicate"] = duplicate.summary()
             _add_tallies(sides, duplicate.tallies)
         if gauntlet.games:
             games = GamesReport(setup)
-            played: Iterator[GameResult] = run_games(setup, gauntlet.games, workers=workers)
+            played: Iterator[GameResult] = run_games(
+                setup, gauntlet.games, workers=workers, runner=runner
+            )
             take(played, games.add, f"{opponent.text}: games", gauntlet.games)
             row["games"] = games.summary()
             _add_tallies(sides, games.tallies)

@@ -25,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from spades.bots import Bot
 from spades.core import (
@@ -59,6 +59,7 @@ __all__ = [
     "DealResult",
     "GameResult",
     "MatchSetup",
+    "Runner",
     "derive_seed",
     "run_duplicate",
     "run_games",
@@ -295,14 +296,30 @@ def tally_game(
 # ---------------------------------------------------------------- the match
 
 
-def run_games(setup: MatchSetup, count: int, *, workers: int = 1) -> Iterator[GameResult]:
-    """Play ``count`` games; yields them in index order, whatever ``workers`` is."""
-    return in_index_order(partial(play_match_game, setup), count, workers)
+class Runner(Protocol):
+    """Plays ``work(0) .. work(count - 1)`` somewhere and yields the results in
+    index order: ``in_index_order`` on this machine's processes, or
+    ``cluster.ray_runner`` on Ray."""
+
+    def __call__(self, work: Callable[[int], Result], count: int) -> Iterator[Result]: ...
 
 
-def run_duplicate(setup: MatchSetup, count: int, *, workers: int = 1) -> Iterator[DealResult]:
-    """Play ``count`` duplicate deals; yields them in index order, whatever ``workers`` is."""
-    return in_index_order(partial(play_duplicate_deal, setup), count, workers)
+def run_games(
+    setup: MatchSetup, count: int, *, workers: int = 1, runner: Runner | None = None
+) -> Iterator[GameResult]:
+    """Play ``count`` games (in ``workers`` processes, or by ``runner``); yields
+    them in index order, whatever plays them."""
+    work = partial(play_match_game, setup)
+    return in_index_order(work, count, workers) if runner is None else runner(work, count)
+
+
+def run_duplicate(
+    setup: MatchSetup, count: int, *, workers: int = 1, runner: Runner | None = None
+) -> Iterator[DealResult]:
+    """Play ``count`` duplicate deals (in ``workers`` processes, or by
+    ``runner``); yields them in index order, whatever plays them."""
+    work = partial(play_duplicate_deal, setup)
+    return in_index_order(work, count, workers) if runner is None else runner(work, count)
 
 
 def in_index_order(work: Callable[[int], Result], count: int, workers: int) -> Iterator[Result]:

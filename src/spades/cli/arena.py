@@ -25,8 +25,9 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from spades.arena.cluster import LOCAL, RayUnavailable, ray_runner
 from spades.arena.gauntlet import Gauntlet, run_gauntlet
-from spades.arena.match import MatchSetup, run_duplicate, run_games
+from spades.arena.match import MatchSetup, Runner, run_duplicate, run_games
 from spades.arena.players import DEFAULT_TIMEOUT, PlayerSpec, PlayerSpecError, parse_player
 from spades.arena.report import DuplicateReport, GamesReport
 from spades.bots import BOT_LEVELS
@@ -81,9 +82,25 @@ def arena(
     ] = False,
     seed: Annotated[int, typer.Option(help="Master seed: every deal and bot derive from it.")] = 0,
     workers: Annotated[
-        int,
-        typer.Option("--workers", "-j", min=1, help="Processes to play in (same results for any)."),
-    ] = 1,
+        int | None,
+        typer.Option(
+            "--workers",
+            "-j",
+            min=1,
+            help="Processes to play in (default 1; same results for any). "
+            "With --ray and no address: the CPUs of the Ray started here (default all).",
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="[ADDRESS]",
+            help="Play the games or deals as Ray tasks (pip install 'spades[cluster]'): "
+            "alone, on a Ray started here for the run; with an address (auto, "
+            "ray://head:10001, head:6379), on that cluster. Same results as --workers 1.",
+        ),
+    ] = None,
     out: Annotated[
         Path | None,
         typer.Option(help="Write every game's (or table's) record here, one a line, in order."),
@@ -114,6 +131,28 @@ def arena(
     --duplicate every deal is played at two tables with the same cards, A at
     North-South at the first and East-West at the second.
     """
+    with _runner(ray, workers) as runner:
+        _arena(a, b, games, deals, duplicate, gauntlet, seed, workers or 1, runner, out,
+               json_output, quiet, timeout, think, worlds)  # fmt: skip
+
+
+def _arena(
+    a: str,
+    b: str | None,
+    games: int | None,
+    deals: int | None,
+    duplicate: bool,
+    gauntlet: bool,
+    seed: int,
+    workers: int,
+    runner: Runner | None,
+    out: Path | None,
+    json_output: bool,
+    quiet: bool,
+    timeout: float,
+    think: float | None,
+    worlds: int | None,
+) -> None:
     if gauntlet:
         if b is not None or duplicate:
             raise typer.BadParameter(
@@ -136,7 +175,7 @@ def arena(
         ) -> None:
             _play(results, add, label, count, None, quiet)
 
-        summary = run_gauntlet(plan, workers=workers, feed=feed)
+        summary = run_gauntlet(plan, workers=workers, feed=feed, runner=runner)
         if json_output:
             print(json.dumps(summary, separators=(",", ":")))
         else:
@@ -161,10 +200,12 @@ def arena(
     report: GamesReport | DuplicateReport
     if duplicate:
         report = DuplicateReport(setup)
-        _play(run_duplicate(setup, count, workers=workers), report.add, "deals", count, out, quiet)
+        results = run_duplicate(setup, count, workers=workers, runner=runner)
+        _play(results, report.add, "deals", count, out, quiet)
     else:
         report = GamesReport(setup)
-        _play(run_games(setup, count, workers=workers), report.add, "games", count, out, quiet)
+        played = run_games(setup, count, workers=workers, runner=runner)
+        _play(played, report.add, "games", count, out, quiet)
     summary = report.summary()
     if json_output:
         print(json.dumps(summary, separators=(",", ":")))
@@ -173,6 +214,53 @@ def arena(
 
 
 # ---------------------------------------------------------------- the options
+
+
+RAY_ADDRESS_HINTS: Final = ("auto", "local")
+
+
+def expand_bare_ray(args: list[str]) -> list[str]:
+    """``--ray`` with no address (last, or before another option or a player
+    name) becomes ``--ray local``: the command line parser wants a value.
+
+    >>> expand_bare_ray(["arena", "normal", "random", "--ray", "--deals", "8"])
+    ['arena', 'normal', 'random', '--ray', 'local', '--deals', '8']
+    >>> expand_bare_ray(["arena", "--ray", "ray://head:10001", "normal", "random"])
+    ['arena', '--ray', 'ray://head:10001', 'normal', 'random']
+    """
+    expanded = list(args)
+    for position, word in enumerate(args):
+        if word == "--":
+            break
+        if word == "--ray":
+            following = args[position + 1] if position + 1 < len(args) else None
+            if following is None or not _looks_like_address(following):
+                expanded.insert(position + 1 + (len(expanded) - len(args)), LOCAL)
+    return expanded
+
+
+def _looks_like_address(word: str) -> bool:
+    return word in RAY_ADDRESS_HINTS or (":" in word and not word.startswith(("-", "cmd:")))
+
+
+@contextmanager
+def _runner(address: str | None, workers: int | None) -> Iterator[Runner | None]:
+    """Ray's runner for ``--ray``, or None: this machine's processes play."""
+    if address is None:
+        yield None
+        return
+    if address != LOCAL and workers is not None:
+        raise typer.BadParameter(
+            "a Ray cluster runs on its own CPUs: --workers only sizes the Ray started "
+            "here (--ray without an address)",
+            param_hint="--workers",
+        )
+    try:
+        with ray_runner(address, cpus=workers) as runner:
+            yield runner
+    except RayUnavailable as error:
+        errors.print(f"arena: {error}", style="red", markup=False, highlight=False)
+        raise typer.Exit(2) from None
 
 
 def _player(text: str, name: str) -> PlayerSpec:

@@ -1,0 +1,48 @@
+"""`spades arena --ray`: the match's games or deals as Ray tasks give the summary
+`--workers 1` gives (on a local Ray with 2 CPUs, as CI runs it)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from spades.cli.arena import expand_bare_ray
+
+from .test_cli import run, summary_of, without_clock
+
+pytest.importorskip("ray", reason="Ray is the cluster extra: pip install -e '.[cluster]'")
+
+
+def test_a_match_on_a_local_ray_gives_the_summary_of_one_process() -> None:
+    # Deals of two different levels, so the two sides' figures differ; 20 deals
+    # in chunks over 2 CPUs, so results come back from several tasks, in order.
+    match = ("normal", "easy", "--duplicate", "--deals", "20", "--seed", "8")
+    alone = summary_of(*match, "--workers", "1")
+    on_ray = summary_of(*match, "--ray", "--workers", "2")
+    assert without_clock(on_ray) == without_clock(alone)
+    assert on_ray["difference"]["value"] != 0  # a real match, not two empty summaries
+
+
+def test_workers_size_only_a_ray_started_here() -> None:
+    result = run("random", "random", "--ray", "auto", "--workers", "2")
+    assert result.returncode == 2
+    said = re.sub(r"[\s│╭╮╰╯─]+", " ", result.stderr)  # the error box taken out
+    assert "--workers only sizes the Ray started here" in said
+
+
+@pytest.mark.parametrize(
+    ("given", "expanded"),
+    [
+        (["arena", "a", "b", "--ray"], ["arena", "a", "b", "--ray", "local"]),
+        (["arena", "--ray", "a", "b"], ["arena", "--ray", "local", "a", "b"]),
+        (["arena", "a", "b", "--ray", "auto"], ["arena", "a", "b", "--ray", "auto"]),
+        (["arena", "--ray", "head:6379", "a", "b"], ["arena", "--ray", "head:6379", "a", "b"]),
+        (["arena", "--ray", "cmd:bot --x", "b"], ["arena", "--ray", "local", "cmd:bot --x", "b"]),
+        (["arena", "a", "--", "--ray"], ["arena", "a", "--", "--ray"]),
+    ],
+)
+def test_ray_without_an_address_means_a_ray_started_here(
+    given: list[str], expanded: list[str]
+) -> None:
+    assert expand_bare_ray(given) == expanded
