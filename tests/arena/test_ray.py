@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from spades.cli.arena import expand_bare_ray
 
+from ..output import said
 from .test_cli import run, summary_of, without_clock
 
 pytest.importorskip("ray", reason="Ray is the cluster extra: pip install -e '.[cluster]'")
@@ -27,8 +26,7 @@ def test_a_match_on_a_local_ray_gives_the_summary_of_one_process() -> None:
 def test_workers_size_only_a_ray_started_here() -> None:
     result = run("random", "random", "--ray", "auto", "--workers", "2")
     assert result.returncode == 2
-    said = re.sub(r"[\s│╭╮╰╯─]+", " ", result.stderr)  # the error box taken out
-    assert "--workers only sizes the Ray started here" in said
+    assert "--workers only sizes the Ray started here" in said(result.stderr)
 
 
 @pytest.mark.parametrize(

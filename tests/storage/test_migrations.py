@@ -4,7 +4,6 @@ database from a newer spades is never touched. On SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,7 @@ from spades.storage import (
 from spades.storage.models import Base
 from spades.storage.schema import _config, head_revision
 
+from ..output import said
 from ..server.conftest import QUICK, south_move, start_game
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
@@ -67,11 +67,6 @@ Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
 )
-
-
-def said(result: Any) -> str:
-    """What a command printed, its error box and line breaks taken out."""
-    return re.sub(r"[\s│╭╮╰╯─]+", " ", result.output)
 
 
 def status_of(url: str) -> Any:
@@ -153,8 +148,8 @@ def test_a_database_of_the_previous_schema_is_refused_then_upgraded_and_played_o
         create_app(db_url)
     refused = CliRunner().invoke(cli, ["serve", "--db", db_url])
     assert refused.exit_code == 2
-    assert f"behind: at {previous}, this spades needs {head_revision()}" in said(refused)
-    assert "then run: spades db upgrade --db" in said(refused)
+    assert f"behind: at {previous}, this spades needs {head_revision()}" in said(refused.output)
+    assert "then run: spades db upgrade --db" in said(refused.output)
 
     status = CliRunner().invoke(cli, ["db", "status", "--db", db_url])
     assert status.exit_code == 1 and "Upgrade it with: spades db upgrade" in status.output
@@ -219,5 +214,5 @@ def test_status_of_a_new_database_and_an_unreachable_one(db_url: str, tmp_path: 
     assert result.exit_code == 0 and "up to date" in result.output
     nowhere = "postgresql://someone:secret@127.0.0.1:1/none"
     result = CliRunner().invoke(cli, ["db", "status", "--db", nowhere])
-    assert result.exit_code == 2 and "cannot open the database" in said(result)
-    assert "secret" not in said(result)
+    assert result.exit_code == 2 and "cannot open the database" in said(result.output)
+    assert "secret" not in said(result.output)

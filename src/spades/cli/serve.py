@@ -1,10 +1,25 @@
-"""``spades serve``: the web game, played in the browser as South."""
+"""``spades serve``: the web game, played in the browser as South.
+
+One process by default. ``--workers N`` runs N server processes (uvicorn's
+workers, restarted if one dies) over a database server: they share nothing
+but the database, whose row versions make two processes acting on one game at
+once refuse the later save instead of losing or repeating a move.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+import json
+import os
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+SETTINGS_VARIABLE: Final = "SPADES_SERVE_SETTINGS"
+"""How the command hands its settings to worker processes, which uvicorn
+starts afresh: they build the app from this (see ``worker_app``)."""
 
 
 def serve(
@@ -33,13 +48,20 @@ def serve(
             "(default 24; fewer is quicker on a slow machine, more is surer).",
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Server processes to run (default 1). More than one needs a database "
+            "server (--db postgresql://...): SQLite lets one process write at a time.",
+        ),
+    ] = 1,
 ) -> None:
     """Start the web game: open http://HOST:PORT in a browser and play as South."""
     import uvicorn  # imported here: the other commands do not need a web server
     from sqlalchemy.engine import make_url
 
     from spades.bots import BOT_LEVELS
-    from spades.server import create_app
     from spades.storage import default_database_url
 
     if level is not None and level not in BOT_LEVELS:
@@ -47,14 +69,80 @@ def serve(
             f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})", param_hint="--level"
         )
     url = db or default_database_url()
+    settings = {"db": url, "level": level, "review_deals": review_deals}
+    if workers > 1 and _is_sqlite(url):
+        raise typer.BadParameter(
+            "several server processes need a database server, such as "
+            "--db postgresql://user@host/spades: with SQLite they would queue for its "
+            "one writer (one process serves many players: see docs/performance.md)",
+            param_hint="--workers",
+        )
+    # The app is made here even for workers: a database that cannot be used is
+    # refused once, before any process starts, and a new one gets its tables once.
+    app = _open_app(settings, db)
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    where = make_url(url).render_as_string(hide_password=True)
+    processes = f"; {workers} processes" if workers > 1 else ""
+    typer.echo(
+        f"Spades is at http://{shown}:{port}  (games stored in {where}{processes}; Ctrl-C to stop)"
+    )
+    if workers == 1:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+        return
+    app.state.repository.close()  # each worker opens its own
+    os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
+    uvicorn.run(
+        f"{__name__}:worker_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+    )
+
+
+def worker_app() -> FastAPI:
+    """The app of one worker process, made from the settings ``serve`` left."""
+    from spades.server import create_app
+
+    settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    return create_app(
+        settings["db"], default_level=settings["level"], review_deals=settings["review_deals"]
+    )
+
+
+def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
+    from spades.server import create_app
+    from spades.storage import SchemaError, SchemaState
+
+    from .db import upgrade_command
+
+    url = settings["db"]
     try:
-        app = create_app(url, default_level=level, review_deals=review_deals)
+        return create_app(
+            url, default_level=settings["level"], review_deals=settings["review_deals"]
+        )
+    except SchemaError as error:
+        status = error.status
+        advice = (
+            f"stop the servers using it, back it up, then run: {upgrade_command(db)}"
+            if status.state is SchemaState.BEHIND
+            else "use the newer spades that made it, or another database"
+        )
+        raise typer.BadParameter(
+            f"the database's schema is {status.describe()}; {advice}", param_hint="--db"
+        ) from None
     except Exception as error:  # a bad URL or a database that cannot be reached
         where = url.split("@")[-1]  # never echo a password
         raise typer.BadParameter(
             f"cannot open the database {where!r}: {error}", param_hint="--db"
         ) from None
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    where = make_url(url).render_as_string(hide_password=True)
-    typer.echo(f"Spades is at http://{shown}:{port}  (games stored in {where}; Ctrl-C to stop)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _is_sqlite(url: str) -> bool:
+    from sqlalchemy.engine import make_url
+
+    try:
+        return make_url(url).get_backend_name() == "sqlite"
+    except Exception:  # not a URL at all: opening it says why
+        return False

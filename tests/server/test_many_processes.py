@@ -1,0 +1,270 @@
+"""Many server processes over PostgreSQL: two servers acting on one game at once
+never lose or repeat a move, and a worker killed with kill -9 in the middle of
+requests loses nothing the server acknowledged.
+
+Real `spades serve` processes, real HTTP on the loopback address."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from typer.testing import CliRunner
+
+from spades.cli.app import app as cli
+from spades.core import Game
+from spades.core.cards import CARD_NAMES
+from spades.core.game import BidMade, CardPlayed
+from spades.core.seats import SOUTH
+from spades.server.app import COOKIE
+from spades.storage import GameRepository, owner_key
+
+from ..output import said
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX")
+
+SPADES = str(Path(sys.executable).with_name("spades"))
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serving(db_url: str, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`spades serve` on a free port; yields its URL and process, and stops it
+    and every worker it started afterwards."""
+    port = _free_port()
+    server = subprocess.Popen(
+        [SPADES, "serve", f"--port={port}", f"--db={db_url}", "--level=normal", *options],
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: the workers go with it
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{url}/api/levels", timeout=2).raise_for_status()
+                break
+            except httpx.HTTPError:
+                assert server.poll() is None, "spades serve exited"
+                assert time.monotonic() < deadline, "spades serve did not answer"
+                time.sleep(0.2)
+        yield url, server
+    finally:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait()
+
+
+def workers_of(server: subprocess.Popen[bytes], count: int) -> list[int]:
+    """The pids of the server's worker processes, once ``count`` of them run."""
+    deadline = time.monotonic() + 60
+    while True:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        # uvicorn's workers, not the resource tracker multiprocessing keeps beside them
+        workers = [int(pid) for pid in children if b"spawn_main" in _command_line(int(pid))]
+        if len(workers) >= count:
+            return workers
+        assert time.monotonic() < deadline, f"{count} workers did not start: {children}"
+        time.sleep(0.2)
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def move_of(game: dict[str, Any], choice: int = 0) -> tuple[str, dict[str, Any]]:
+    """South's ``choice``-th legal bid or card: the path and body to send."""
+    if game["phase"] == "bidding":
+        bids = game["legal_bids"]
+        return "bid", {"bid": bids[min(2 + choice, len(bids) - 1)]}
+    cards = game["legal_cards"]
+    return "play", {"card": cards[choice % len(cards)]}
+
+
+def south_actions(db_url: str, cookie: str, game_id: str) -> list[tuple[str, Any]]:
+    """South's bids and cards in the stored game, in order: what the database kept."""
+    repository = GameRepository(db_url)
+    try:
+        stored = repository.load(owner_key(cookie), game_id)
+    finally:
+        repository.close()
+    assert stored is not None
+    return actions_in(stored.game)
+
+
+def actions_in(game: Game) -> list[tuple[str, Any]]:
+    actions: list[tuple[str, Any]] = []
+    for event in game.log:
+        if isinstance(event, BidMade) and event.seat == SOUTH:
+            actions.append(("bid", event.bid))
+        elif isinstance(event, CardPlayed) and event.seat == SOUTH:
+            actions.append(("play", CARD_NAMES[event.card]))
+    return actions
+
+
+def as_action(path: str, body: dict[str, Any]) -> tuple[str, Any]:
+    if path == "bid":
+        return ("bid", 0 if body["bid"] == "nil" else body["bid"])
+    return ("play", body["card"])
+
+
+def test_two_servers_racing_on_one_game_never_lose_or_repeat_a_move(postgres_url: str) -> None:
+    with serving(postgres_url) as (first, _), serving(postgres_url) as (second, _):
+        one = httpx.Client(base_url=first, timeout=60)
+        game = one.post("/api/games", json={"seed": 5}).json()["game"]
+        cookie = one.cookies[COOKIE]
+        two = httpx.Client(base_url=second, timeout=60, cookies={COOKIE: cookie})
+        accepted: list[tuple[int, tuple[str, Any]]] = []
+        refusals: list[str] = []
+        for round_number in range(24):
+            game = one.get(f"/api/games/{game['id']}").json()["game"]
+            if game["phase"] == "over":
+                break
+            # Even rounds: both send the same move; odd rounds: two different ones.
+            moves = [move_of(game, 0), move_of(game, round_number % 2)]
+            start = threading.Barrier(2)
+            answers: list[httpx.Response | None] = [None, None]
+
+            threads = [
+                threading.Thread(
+                    target=_send, args=(start, answers, side, client, game["id"], *moves[side])
+                )
+                for side, client in enumerate((one, two))
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            for (path, body), answer in zip(moves, answers, strict=True):
+                assert answer is not None
+                if answer.status_code == 200:
+                    accepted.append((answer.json()["game"]["version"], as_action(path, body)))
+                else:
+                    assert answer.status_code in (409, 422), answer.text
+                    refusals.append(answer.json()["rule"])
+            if moves[0] == moves[1]:
+                assert sum(answer.status_code == 200 for answer in answers if answer) == 1
+        one.close()
+        two.close()
+    # Every accepted move is in the game once, in the order of the versions the
+    # servers answered with, and nothing else of South's is there.
+    assert south_actions(postgres_url, cookie, game["id"]) == [
+        action for _, action in sorted(accepted)
+    ]
+    assert "stale" in refusals, "the servers never raced: the test proved nothing"
+
+
+def _send(
+    start: threading.Barrier,
+    answers: list[httpx.Response | None],
+    side: int,
+    client: httpx.Client,
+    game_id: str,
+    path: str,
+    body: dict[str, Any],
+) -> None:
+    start.wait()  # both requests leave together
+    answers[side] = client.post(f"/api/games/{game_id}/{path}", json=body)
+
+
+def test_workers_killed_with_kill_9_mid_request_lose_nothing_acknowledged(
+    postgres_url: str,
+) -> None:
+    with serving(postgres_url, "--workers", "2") as (url, server):
+        assert len(workers_of(server, 2)) == 2
+        client = httpx.Client(base_url=url, timeout=60)
+        game = client.post("/api/games", json={"seed": 17}).json()["game"]
+        cookie = client.cookies[COOKIE]
+        acknowledged: list[tuple[str, Any]] = []
+        last: dict[str, Any] = game
+        lost_answers = 0
+        done = threading.Event()
+
+        def player() -> None:
+            """Moves back to back; after a cut-off one, the game as stored (the
+            move may have been kept though its answer was lost). Ends on an
+            answered move once the killing is over."""
+            nonlocal last, lost_answers
+            current = game
+            while current["phase"] != "over":
+                path, body = move_of(current)
+                try:
+                    answer = client.post(f"/api/games/{game['id']}/{path}", json=body)
+                except httpx.TransportError:  # its worker was killed under it
+                    lost_answers += 1
+                    current = _reload(client, game["id"])
+                    continue
+                assert answer.status_code == 200, answer.text
+                current = last = answer.json()["game"]
+                acknowledged.append(as_action(path, body))
+                if done.is_set():
+                    return
+
+        playing = threading.Thread(target=player)
+        playing.start()
+        for _ in range(4):  # kill both workers while moves are in flight
+            time.sleep(0.6)
+            for pid in workers_of(server, 2):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.6)
+        done.set()
+        playing.join(timeout=120)
+        assert not playing.is_alive()
+        assert lost_answers > 0, "no request was cut off: the test proved nothing"
+        # uvicorn started new workers, which serve the game as last acknowledged.
+        assert _reload(client, game["id"]) == last
+        client.close()
+    kept = iter(south_actions(postgres_url, cookie, game["id"]))
+    # Every acknowledged move is kept, in order; at most the moves whose answer
+    # was cut off come between them.
+    skipped = 0
+    for action in acknowledged:
+        for stored in kept:
+            if stored == action:
+                break
+            skipped += 1
+        else:
+            raise AssertionError(f"an acknowledged move was lost: {action}")
+    assert skipped <= lost_answers and next(kept, None) is None
+
+
+def _reload(client: httpx.Client, game_id: str) -> dict[str, Any]:
+    """The game as stored, asking again while the workers restart."""
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            answer = client.get(f"/api/games/{game_id}")
+            if answer.status_code == 200:
+                game: dict[str, Any] = answer.json()["game"]
+                return game
+        except httpx.TransportError:
+            pass
+        assert time.monotonic() < deadline, "the server did not come back"
+        time.sleep(0.2)
+
+
+def test_several_processes_need_a_database_server(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'games.db'}"]
+    )
+    assert result.exit_code == 2
+    assert "several server processes need a database server" in said(result.output)
