@@ -1,9 +1,11 @@
 """How the web game holds up under many players at once. Run by hand:
 
     .venv/bin/python benchmarks/web_load.py [--clients 50] [--seconds 30]
+        [--db postgresql://user:password@host/db] [--workers 2]
 
 It starts ``spades serve`` (a real uvicorn process) on a free port with a fresh
-SQLite file and ``--level random``, so the bots cost next to nothing and what is
+SQLite file (or the database ``--db`` names, best empty; ``--workers`` server
+processes over it) and ``--level random``, so the bots cost next to nothing and what is
 measured is the server itself: routing, loading and storing games, South's view.
 Then ``--clients`` async clients, each with its own cookie jar (so its own
 player and games), play whole games as the page does: a new game, South's bid,
@@ -132,14 +134,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def spades_server(database: Path) -> Iterator[tuple[str, int]]:
+def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
     """``spades serve`` with random bots on a free port: its URL and process id."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
         "serve",
         f"--port={port}",
-        f"--db=sqlite:///{database}",
+        f"--db={database}",
+        f"--workers={workers}",
         "--level=random",
     ]
     server = subprocess.Popen(command)
@@ -163,14 +166,16 @@ def spades_server(database: Path) -> Iterator[tuple[str, int]]:
 
 
 def cpu_seconds(pid: int | None) -> float | None:
-    """CPU time the server has used so far (Linux only)."""
+    """CPU time the server, its worker processes included, has used so far (Linux only)."""
     if pid is None:
         return None
     try:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
     except OSError:
         return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    own = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    return own + sum(cpu_seconds(int(child)) or 0.0 for child in children)
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
@@ -259,6 +264,12 @@ def main() -> None:
         "each client asks again as soon as it is answered, the most the server gives)",
     )
     parser.add_argument("--url", help="drive this running server instead of starting one")
+    parser.add_argument(
+        "--db", help="the started server's database URL (default: a fresh SQLite file)"
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="the started server's processes (default 1)"
+    )
     args = parser.parse_args()
     pace = f"offering {args.rate:g} requests/s" if args.rate else "each asking when answered"
     print(
@@ -269,11 +280,10 @@ def main() -> None:
     if args.url:
         asyncio.run(load(args.url, None, *run))
         return
-    with (
-        tempfile.TemporaryDirectory() as directory,
-        spades_server(Path(directory) / "load.db") as (url, pid),
-    ):
-        asyncio.run(load(url, pid, *run))
+    with tempfile.TemporaryDirectory() as directory:
+        database = args.db or f"sqlite:///{Path(directory) / 'load.db'}"
+        with spades_server(database, args.workers) as (url, pid):
+            asyncio.run(load(url, pid, *run))
 
 
 if __name__ == "__main__":

@@ -96,7 +96,7 @@ def arena(
         typer.Option(
             "--ray",
             metavar="[ADDRESS]",
-            help="Play the games or deals as Ray tasks (pip install 'spades[cluster]'): "
+            help="Play the games or deals as Ray tasks (Ray is the cluster extra of spades): "
             "alone, on a Ray started here for the run; with an address (auto, "
             "ray://head:10001, head:6379), on that cluster. Same results as --workers 1.",
         ),
