@@ -57,6 +57,8 @@ def spades_command() -> list[str]:
 class Server:
     """`spades serve` as a subprocess, restartable on the same port and database."""
 
+    startup_seconds = 30
+
     def __init__(self, db_url: str, *options: str) -> None:
         self.port = free_port()
         self.db_url = db_url
@@ -72,7 +74,7 @@ class Server:
             *self.options,
         ]  # fmt: skip
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.startup_seconds
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 output = self.process.stdout.read().decode() if self.process.stdout else ""
@@ -82,7 +84,7 @@ class Server:
                     return
             except OSError:
                 time.sleep(0.1)
-        raise RuntimeError("spades serve did not start within 30 s")
+        raise RuntimeError(f"spades serve did not start within {self.startup_seconds} s")
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
