@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from spades.bots import BOT_LEVELS, make_bot
 from spades.core import EAST, NORTH, WEST
 from spades.server import create_app
+from spades.storage import SchemaError, database_engine, upgrade
 
 from .conftest import south_move, start_game, stored_game
 
@@ -70,15 +71,26 @@ def test_levels_describe_each_level_for_the_dialog(client: TestClient) -> None:
     assert set(summaries) == set(BOT_LEVELS) and all(summaries.values())
 
 
-def test_a_database_from_before_undo_gains_the_setting(tmp_path: Path) -> None:
+def test_a_database_from_before_undo_gains_the_setting_when_upgraded(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.db'}"
     first = create_app(url, default_level="random")
     with TestClient(first) as client:
         game = start_game(client, seed=5)["game"]
         cookies = dict(client.cookies)
     first.state.repository.close()
-    with sqlite3.connect(tmp_path / "old.db") as connection:  # as the last version made it
-        connection.execute("ALTER TABLE games DROP COLUMN undo")
+    with sqlite3.connect(tmp_path / "old.db") as connection:  # as a version before undo made it
+        connection.executescript(
+            """ALTER TABLE games DROP COLUMN undo;
+            DROP TABLE alembic_version;  -- (before migrations, too)
+            DROP INDEX ix_games_owner_updated_at;
+            CREATE INDEX ix_games_owner ON games (owner);
+            CREATE INDEX ix_games_updated_at ON games (updated_at);"""
+        )
+    with pytest.raises(SchemaError, match="spades db upgrade"):
+        create_app(url, default_level="random")
+    engine = database_engine(url)
+    upgrade(engine)  # what `spades db upgrade` does
+    engine.dispose()
     second = create_app(url, default_level="random")
     try:
         with TestClient(second, cookies=cookies) as client:
