@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from spades.bots import BOT_LEVELS, KnowledgeBot, make_bot
+from spades.bots.knowledge.reasons import bid_reason, card_reason
 from spades.core import (
     EAST,
     NIL,
@@ -17,7 +18,7 @@ from spades.core import (
     parse_cards,
 )
 from spades.core.cards import SUIT_MASKS, SUIT_OF
-from spades.server.hints import bid_reason, card_reason, hint_level, suggest
+from spades.server.hints import hint_level, suggest
 
 ALL_BIDS = ((EAST, 3), (SOUTH, 3), (WEST, 3), (NORTH, 3))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import pytest
 
 from spades.bots.knowledge.bidding import estimate_tricks, nil_danger
+from spades.bots.knowledge.reasons import bid_reason, card_reason
 from spades.core import NIL, SPADES, Game, Phase, PlayerView, card_long_name, trick_winner
 from spades.core.cards import (
     RANK_ACE,
@@ -30,7 +31,6 @@ from spades.core.cards import (
     cards_in,
 )
 from spades.core.seats import SEAT_NAMES, TEAM_LONG_NAMES, partner_of, team_of
-from spades.server.hints import bid_reason, card_reason
 
 CARD = r"(?:the )?(?P<{}>(?:\d+|Jack|Queen|King|Ace) of (?:clubs|diamonds|hearts|spades))"
 CARDS_BY_NAME = {card_long_name(card): card for card in range(52)}
