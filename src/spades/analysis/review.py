@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.cards import CARD_NAMES, SPADES, SUIT_OF, Card
-from ..core.hand import HandState, Phase
+from ..core.hand import HandState, Phase, beats, winning_position
 from ..core.scoring import NIL
 from ..core.seats import SEAT_NAMES, TEAM_LONG_NAMES, Seat
 from ..solver import SearchLimitError, Solver
@@ -390,15 +390,12 @@ def why_better(position: HandState, card: Card, best: Card) -> str:
             return f"leading the {name} was better"
         return f"leading the {'higher' if best > card else 'lower'} {name} was better"
     trick = position.trick
-    winner_index = 0
-    for index in range(1, len(trick)):
-        if _beats(trick[index], trick[winner_index]):
-            winner_index = index
+    winner_index = winning_position(trick)
     winning = trick[winner_index]
     winner = (position.leader + winner_index) & 3
     partner_winning = winner & 1 == position.turn & 1
-    card_wins = _beats(card, winning)
-    best_wins = _beats(best, winning)
+    card_wins = beats(card, winning)
+    best_wins = beats(best, winning)
     if best_wins and not card_wins:
         if partner_winning:
             return f"overtaking with the {name} was better"
@@ -416,10 +413,3 @@ def why_better(position: HandState, card: Card, best: Card) -> str:
     if SUIT_OF[best] != SUIT_OF[card]:
         return f"discarding the {name} was better"
     return f"the {'higher' if best > card else 'lower'} {name} was better"
-
-
-def _beats(card: Card, best: Card) -> bool:
-    suit = SUIT_OF[card]
-    if suit == SUIT_OF[best]:
-        return card > best
-    return suit == SPADES

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from spades.analysis import HandReview, InformedReview, analyze_hand, review_by_information
 from spades.analysis.information import DEALS
-from spades.core.scoring import bid_name
+from spades.core import bid_name
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 from .solve import fail, hand_states, load_game

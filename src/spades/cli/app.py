@@ -15,6 +15,7 @@ from spades.core import (
     SEATS,
     Game,
     RecordError,
+    Rule,
     game_from_record,
     game_to_record,
     read_records,
@@ -188,7 +189,7 @@ def verify_fair_deals(game: Game, *, seed: int | None, salt: str | None, digest:
         digest = seeding.commitment if digest is None else digest
     if seed is None or salt is None or digest is None:
         missing = "the seed" if seed is None else "--salt" if salt is None else "--commitment"
-        raise RecordError(f"nothing to check against: give {missing}", rule="commitment")
+        raise RecordError(f"nothing to check against: give {missing}", rule=Rule.COMMITMENT)
     deals = game.deals()
     verify_commitment(deals, seed=seed, salt=salt, digest=digest)
     return (

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from spades.core import NIL, Game, RecordError, game_from_record, read_records
+from spades.core import NIL, Game, RecordError, bid_name, game_from_record, read_records
 from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES, Seat, parse_seat
@@ -196,7 +196,7 @@ def show_position(state: HandState, *, show_bids: bool) -> None:
     for seat in range(4):
         held = " ".join(CARD_NAMES[c] for c in sorted_for_display(cards_in(state.hands[seat])))
         bid = state.bids[seat]
-        note = f"  (bid {'Nil' if bid == NIL else bid})" if show_bids and bid is not None else ""
+        note = f"  (bid {bid_name(bid)})" if show_bids and bid is not None else ""
         console.print(f"{SEAT_LETTERS[seat]}: {held or '-'}{note}", highlight=False)
     if state.trick:
         played = ", ".join(

@@ -3,6 +3,7 @@
 Standard library only; everything else in ``spades`` is built on this package.
 """
 
+from .bids import BLIND_NIL, Bid, bid_from_json, bid_name, bid_to_json, is_nil, parse_bid
 from .cards import (
     CLUBS,
     DIAMONDS,
@@ -30,6 +31,7 @@ from .errors import (
     IllegalClaimError,
     NotYourTurnError,
     RecordError,
+    Rule,
     SpadesError,
     UndoError,
 )
@@ -45,7 +47,16 @@ from .game import (
     TrickWon,
     Undo,
 )
-from .hand import HandState, Phase, Trick, deal, legal_play_mask, trick_winner
+from .hand import (
+    HandState,
+    Phase,
+    Trick,
+    beats,
+    deal,
+    legal_play_mask,
+    trick_winner,
+    winning_position,
+)
 from .record import game_from_record, game_to_record, read_records, record_to_json
 from .rules import CARDCOUCH, RULE_SETS, Rules
 from .scoring import (
@@ -53,7 +64,6 @@ from .scoring import (
     Outcome,
     TeamHandScore,
     Termination,
-    bid_name,
     game_outcome,
     score_hand,
 )
@@ -77,16 +87,16 @@ from .seeding import Seeding, commitment, seeded_deals, verify_commitment
 from .view import PlayerView, state_from_view
 
 __all__ = [
-    "CARDCOUCH", "CLUBS", "DIAMONDS", "EAST", "EW", "FULL_DECK", "HEARTS", "NIL", "NORTH",
+    "BLIND_NIL", "CARDCOUCH", "CLUBS", "DIAMONDS", "EAST", "EW", "FULL_DECK", "HEARTS", "NIL", "NORTH",
     "NS", "RULE_SETS", "SEATS", "SOUTH", "SPADES", "SUIT_MASKS", "WEST",
-    "BidMade", "Card", "CardPlayed", "Claim", "ClaimTerms", "Event", "Game", "GameOver", "GameOverError",
+    "Bid", "BidMade", "Card", "CardPlayed", "Claim", "ClaimTerms", "Event", "Game", "GameOver", "GameOverError",
     "HandDealt", "HandScored", "HandState", "IllegalActionError", "IllegalBidError",
     "IllegalCardError", "IllegalClaimError", "NotYourTurnError", "Outcome", "Phase", "PlayerView", "RecordError",
-    "Rules", "ScoredHand", "Seat", "Seeding", "SpadesError", "Suit", "Team", "TeamHandScore",
+    "Rule", "Rules", "ScoredHand", "Seat", "Seeding", "SpadesError", "Suit", "Team", "TeamHandScore",
     "Termination", "Trick", "TrickWon", "Undo", "UndoError",
-    "bid_name", "card_long_name", "card_name", "cards_in", "claim_terms", "commitment", "deal",
-    "game_from_record", "game_outcome", "game_to_record", "legal_play_mask", "mask_of",
-    "next_seat", "parse_card", "parse_cards", "parse_seat", "partner_of", "rank_of",
+    "beats", "bid_from_json", "bid_name", "bid_to_json", "card_long_name", "card_name", "cards_in", "claim_terms", "commitment", "deal",
+    "game_from_record", "game_outcome", "game_to_record", "is_nil", "legal_play_mask", "mask_of",
+    "next_seat", "parse_bid", "parse_card", "parse_cards", "parse_seat", "partner_of", "rank_of",
     "read_records", "record_to_json", "score_hand", "seat_name", "seeded_deals",
-    "state_from_view", "suit_of", "team_of", "trick_winner", "verify_commitment",
+    "state_from_view", "suit_of", "team_of", "trick_winner", "verify_commitment", "winning_position",
 ]  # fmt: skip

@@ -22,12 +22,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .bids import bid_to_json
 from .cards import CARD_NAMES, Card
 from .claims import Claim, claim_terms
-from .errors import GameOverError, IllegalBidError, IllegalCardError, NotYourTurnError, UndoError
+from .errors import (
+    GameOverError,
+    IllegalBidError,
+    IllegalCardError,
+    NotYourTurnError,
+    Rule,
+    UndoError,
+)
 from .hand import HandState, Phase, Trick, deal
 from .rules import CARDCOUCH, Rules
-from .scoring import NIL, Outcome, TeamHandScore, Termination, game_outcome, score_hand
+from .scoring import Outcome, TeamHandScore, Termination, game_outcome, score_hand
 from .seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat, team_of
 from .seeding import Seeding
 from .view import PlayerView
@@ -58,7 +66,7 @@ class BidMade:
         return {
             "type": "bid_made",
             "seat": SEAT_LETTERS[self.seat],
-            "bid": "nil" if self.bid == NIL else self.bid,
+            "bid": bid_to_json(self.bid),
         }
 
 
@@ -155,10 +163,8 @@ class Undo:
 
 def hand_actions(state: HandState) -> list[Action]:
     """Every bid, then every card, of ``state`` so far as ``(seat, value)``."""
-    actions: list[Action] = []
-    for seat in state.bid_order:
-        bid = state.bids[seat]
-        actions.append((seat, NIL if bid is None else bid))
+    bids = state.scored_bids()
+    actions: list[Action] = [(seat, bids[seat]) for seat in state.bid_order]
     for trick in state.tricks:
         actions.extend(((trick.leader + i) & 3, card) for i, card in enumerate(trick.cards))
     actions.extend(((state.leader + i) & 3, card) for i, card in enumerate(state.trick))
@@ -331,7 +337,7 @@ class Game:
         self._check_not_over()
         _check_seat(seat)
         if type(card) is not int:
-            raise IllegalCardError(f"{card!r} is not a card", rule="card")
+            raise IllegalCardError(f"{card!r} is not a card", rule=Rule.CARD)
         self.hand.verify_play(seat, card)
 
     def bid(self, seat: Seat, bid: int) -> list[Event]:
@@ -370,8 +376,7 @@ class Game:
 
     def _finish_hand(self) -> list[Event]:
         hand = self.hand
-        bids = [NIL if bid is None else bid for bid in hand.bids]
-        scores = score_hand(bids, hand.tricks_won, self.bags, self.rules)
+        scores = score_hand(hand.scored_bids(), hand.tricks_won, self.bags, self.rules)
         self.totals = (self.totals[0] + scores[0].delta, self.totals[1] + scores[1].delta)
         self.bags = (scores[0].bags, scores[1].bags)
         number = len(self.history) + 1

@@ -40,7 +40,7 @@ from .cards import (
     card_long_name,
     cards_in,
 )
-from .errors import IllegalBidError, IllegalCardError, NotYourTurnError
+from .errors import IllegalBidError, IllegalCardError, NotYourTurnError, Rule
 from .scoring import MAX_BID, MIN_BID, NIL
 from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat
 
@@ -48,6 +48,9 @@ TRICKS_PER_HAND: Final = 13
 ALL_BIDS: Final = (NIL, *range(MIN_BID, MAX_BID + 1))
 NO_SEAT: Final = -1
 POOL_BITS: Final = 62  # stays a machine-word int when compiled
+SPADE_LOW: Final = 39
+"""The two of spades: every card from it up is a spade (the highest suit)."""
+NO_CARD: Final = -1
 
 __all__ = [
     "ALL_BIDS",
@@ -58,6 +61,7 @@ __all__ = [
     "HandState",
     "Phase",
     "Trick",
+    "beats",
     "deal",
     "deal_from_seed",
     "legal_play_mask",
@@ -84,6 +88,12 @@ class Trick(NamedTuple):
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat
+
+
+UndoStep = tuple[Seat, Card, bool, Trick | None]
+"""What ``undo`` needs to take back one action: the seat that acted, the card
+it played (``NO_CARD`` for a bid), whether spades were broken before it, and
+the trick it completed, if any. A plain tuple: one is made per card in search."""
 
 
 class RandomBits:
@@ -175,20 +185,32 @@ def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
     >>> trick_winner(NORTH, parse_cards("AD 2S 3S KD")) == SOUTH   # the higher ruff wins
     True
     """
+    return (leader + winning_position(cards)) & 3
+
+
+def winning_position(cards: Sequence[Card]) -> int:
+    """The position (0 = led) of the card winning ``cards`` so far."""
     best = 0
     for position in range(1, len(cards)):
-        if _beats(cards[position], cards[best]):
+        if beats(cards[position], cards[best]):
             best = position
-    return (leader + best) & 3
+    return best
 
 
-def _beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` beats the trick's ``best`` card so far."""
-    suit = SUIT_OF[card]
-    best_suit = SUIT_OF[best]
-    if suit == best_suit:
-        return card > best
-    return suit == SPADES
+def beats(card: Card, best: Card) -> bool:
+    """Whether ``card``, played to a trick, beats ``best``, the card winning it so far.
+
+    The one statement of the rule: a higher card of the same suit, or a spade
+    on a card of another suit. Spades are the highest suit (cards 39..51), so
+    the higher number wins whenever the suits match or ``card`` is a spade.
+
+    >>> from .cards import parse_card
+    >>> beats(parse_card("2S"), parse_card("AH")), beats(parse_card("AD"), parse_card("2H"))
+    (True, False)
+    >>> beats(parse_card("KH"), parse_card("QH")), beats(parse_card("3S"), parse_card("4S"))
+    (True, False)
+    """
+    return card > best and (SUIT_OF[card] == SUIT_OF[best] or card >= SPADE_LOW)
 
 
 class HandState:
@@ -236,7 +258,7 @@ class HandState:
     spades_broken: bool
     _best: int
     """Position in ``trick`` of the card winning it so far."""
-    _undo: list[tuple[Seat, Card, bool, Trick | None]]
+    _undo: list[UndoStep]
 
     def __init__(self, dealer: Seat, hands: Sequence[int]) -> None:
         """Start a hand. Use ``from_deal`` to have the deal checked."""
@@ -309,6 +331,10 @@ class HandState:
         """The bids the seat to act may make (Nil is 0); empty outside bidding."""
         return list(ALL_BIDS) if self.phase is _BIDDING else []
 
+    def scored_bids(self) -> list[int]:
+        """Every seat's bid, as the scorer takes them once the bidding is over."""
+        return [NIL if bid is None else bid for bid in self.bids]
+
     def legal_mask(self) -> int:
         """The mask of cards the seat to act may play; 0 outside the play."""
         if self.phase is not _PLAYING:
@@ -351,7 +377,7 @@ class HandState:
         seat = self.turn
         self.bids[seat] = bid
         self.bid_order.append(seat)
-        self._undo.append((seat, -1 - bid, False, None))
+        self._undo.append((seat, NO_CARD, False, None))
         self.turn = (seat + 1) & 3
         if len(self.bid_order) == 4:
             self.phase = _PLAYING
@@ -370,27 +396,29 @@ class HandState:
         if seat != self.turn:
             raise NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to play")
         if type(card) is not int or not 0 <= card < DECK_SIZE:
-            raise IllegalCardError(f"{card!r} is not a card", rule="card")
+            raise IllegalCardError(f"{card!r} is not a card", rule=Rule.CARD)
         hand = self.hands[seat]
         if not hand & BIT[card]:
-            raise IllegalCardError(f"You do not hold the {card_long_name(card)}", rule="hold-card")
+            raise IllegalCardError(
+                f"You do not hold the {card_long_name(card)}", rule=Rule.HOLD_CARD
+            )
         suit = SUIT_OF[card]
         if self.trick:
             led = SUIT_OF[self.trick[0]]
             if suit != led and hand & SUIT_MASKS[led]:
                 raise IllegalCardError(
                     f"You must follow suit: you hold {_a(SUIT_SINGULAR[led])}",
-                    rule="follow-suit",
+                    rule=Rule.FOLLOW_SUIT,
                 )
         elif suit == SPADES and hand & NON_SPADE_MASK and not self.spades_broken:
             if not self.tricks:
                 raise IllegalCardError(
                     "You may not lead a spade to the first trick while you hold another suit",
-                    rule="first-lead",
+                    rule=Rule.FIRST_LEAD,
                 )
             raise IllegalCardError(
                 "Spades are not broken yet: you may not lead a spade while you hold another suit",
-                rule="spades-broken",
+                rule=Rule.SPADES_BROKEN,
             )
 
     def can_play(self, seat: Seat, card: Card) -> bool:
@@ -411,12 +439,12 @@ class HandState:
         seat = self.turn
         self.hands[seat] ^= BIT[card]
         was_broken = self.spades_broken
-        if card >= 39:  # a spade: spades are the highest suit, cards 39..51
+        if card >= SPADE_LOW:
             self.spades_broken = True
         trick = self.trick
         trick.append(card)
         position = len(trick) - 1
-        if position and _beats(card, trick[self._best]):
+        if position and beats(card, trick[self._best]):
             self._best = position
         if position < 3:
             self._undo.append((seat, card, was_broken, None))
@@ -451,14 +479,13 @@ class HandState:
 
     def undo(self) -> None:
         """Take back the last bid or card (fast path for search)."""
-        seat, action, was_broken, finished = self._undo.pop()
+        seat, card, was_broken, finished = self._undo.pop()
         self.turn = seat
-        if action < 0:  # a bid, stored as -1 - bid
+        if card == NO_CARD:  # a bid
             self.bids[seat] = None
             self.bid_order.pop()
             self.phase = _BIDDING
             return
-        card = action
         self.phase = _PLAYING
         self.hands[seat] |= BIT[card]
         self.spades_broken = was_broken
@@ -471,11 +498,7 @@ class HandState:
             trick = self.trick
             trick.pop()
         self.trick = trick
-        best = 0
-        for position in range(1, len(trick)):
-            if _beats(trick[position], trick[best]):
-                best = position
-        self._best = best
+        self._best = winning_position(trick)
 
     def clone(self) -> HandState:
         """An independent copy (sharing nothing mutable)."""

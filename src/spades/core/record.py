@@ -20,13 +20,13 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
+from .bids import BLIND_NIL, MAX_BID, MIN_BID, NIL, bid_to_json, parse_bid
 from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
 from .claims import Claim
-from .errors import RecordError, SpadesError
+from .errors import RecordError, Rule, SpadesError
 from .game import Action, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
-from .scoring import NIL
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
 from .seeding import Seeding, verify_commitment
 
@@ -148,7 +148,9 @@ def _action_to_json(position: int, value: int) -> int | str:
 
 
 def _bid_to_json(bid: int | None) -> int | str:
-    return "nil" if bid == NIL or bid is None else bid
+    written = bid_to_json(NIL if bid is None else bid)
+    assert written is not None
+    return written
 
 
 def record_to_json(record: Mapping[str, Any]) -> str:
@@ -196,7 +198,7 @@ def game_from_record(record: Any) -> Game:
                 f"the dealer is {SEAT_NAMES[dealer]} but the deal rotates clockwise: "
                 f"it is {SEAT_NAMES[expected]}'s deal",
                 where=f"hand {number}",
-                rule="dealer",
+                rule=Rule.DEALER,
             )
     if seeding is not None and not seeding.is_practice:
         # The deals must be the ones the committed seed gives, or the commitment proves nothing.
@@ -209,7 +211,7 @@ def game_from_record(record: Any) -> Game:
     for number, hand in enumerate(hands, start=1):
         where = f"hand {number}"
         if game.is_over:
-            raise RecordError("the game was already over", where=where, rule="game-over")
+            raise RecordError("the game was already over", where=where, rule=Rule.GAME_OVER)
         is_last = number == len(hands)
         _replay_hand(game, hand, number, is_last)
 
@@ -218,7 +220,7 @@ def game_from_record(record: Any) -> Game:
         forfeit = _expect(forfeit, Mapping, "forfeit")
         seat = parse_seat_at(forfeit.get("seat"), "forfeit, seat")
         if game.is_over:
-            raise RecordError("the game was already over", where="forfeit", rule="game-over")
+            raise RecordError("the game was already over", where="forfeit", rule=Rule.GAME_OVER)
         game.forfeit(seat, str(forfeit.get("reason", "")))
     _check_final(game, record)
     return game
@@ -243,17 +245,19 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
         trick = _expect(trick, Mapping, at)
         leader = parse_seat_at(trick.get("leader"), f"{at}, leader")
         if state.phase is Phase.BIDDING:
-            raise RecordError("tricks are played before every seat has bid", where=at, rule="turn")
+            raise RecordError(
+                "tricks are played before every seat has bid", where=at, rule=Rule.TURN
+            )
         if state.is_over:
-            raise RecordError("a hand has 13 tricks", where=at, rule="tricks")
+            raise RecordError("a hand has 13 tricks", where=at, rule=Rule.TRICKS)
         if state.trick:
-            raise RecordError("the trick before is unfinished", where=at, rule="tricks")
+            raise RecordError("the trick before is unfinished", where=at, rule=Rule.TRICKS)
         if leader != state.leader:
             raise RecordError(
                 f"{SEAT_NAMES[leader]} is named as leader but {SEAT_NAMES[state.leader]} leads "
                 + ("(left of the dealer)" if count == 1 else "(winner of the last trick)"),
                 where=at,
-                rule="turn",
+                rule=Rule.TURN,
             )
         cards = _expect(trick.get("cards"), list, f"{at}, cards")
         if not 1 <= len(cards) <= 4:
@@ -270,7 +274,7 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
                     f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
                     f"with the {CARD_NAMES[state.tricks[count - 1].cards[(actual - leader) & 3]]}",
                     where=at,
-                    rule="trick-winner",
+                    rule=Rule.TRICK_WINNER,
                 )
         elif winner is not None:
             raise RecordError("an unfinished trick has no winner yet (null)", where=at)
@@ -317,7 +321,7 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
                 "a claim that held ends the hand: it is the hand's last claim, made during the "
                 f"play after the hand's last card ({played} cards played)",
                 where=at,
-                rule="claim",
+                rule=Rule.CLAIM,
             )
         try:
             game.claim(seat, tricks)
@@ -342,7 +346,7 @@ def _parse_defence(value: Any, where: str) -> tuple[Trick, ...]:
             raise RecordError(
                 f"{SEAT_NAMES[winner]} wins it, not {entry.get('winner')!r}",
                 where=at,
-                rule="trick-winner",
+                rule=Rule.TRICK_WINNER,
             )
         tricks.append(Trick(leader, cards, winner))
     return tuple(tricks)
@@ -385,7 +389,7 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
                 f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
                 f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
                 where=at,
-                rule="undo",
+                rule=Rule.UNDO,
             )
         undos.append(Undo(number, seat, bids, cards, tuple(taken)))
 
@@ -399,7 +403,7 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
                 f"it leaves {undo.bids} bids and {undo.cards} cards, but the hand had only "
                 f"{len(line)} actions then",
                 where=at,
-                rule="undo",
+                rule=Rule.UNDO,
             )
         line = line[:kept] + list(undo.taken_back)
         _check_line(state, line, at)
@@ -420,7 +424,7 @@ def _check_line(state: HandState, line: list[Action], where: str) -> None:
             raise RecordError(error.message, where=where, rule=error.rule) from None
     if fresh.is_over:
         raise RecordError(
-            "an undo never takes back a hand already scored", where=where, rule="undo"
+            "an undo never takes back a hand already scored", where=where, rule=Rule.UNDO
         )
 
 
@@ -433,7 +437,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
                 f"{SEAT_NAMES[seat]} took {scored.state.tricks_won[seat]} tricks, "
                 f"not {won.get(SEAT_LETTERS[seat])!r}",
                 where=f"{where}, tricks_won",
-                rule="tricks-won",
+                rule=Rule.TRICKS_WON,
             )
     score = _expect(hand.get("score"), Mapping, f"{where}, score")
     for team in (0, 1):
@@ -449,7 +453,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
                 raise RecordError(
                     f"{name} {key} is {value}, not {given.get(key)!r}",
                     where=f"{where}, score",
-                    rule="score",
+                    rule=Rule.SCORE,
                 )
 
 
@@ -463,7 +467,7 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
                 raise RecordError(
                     f"{name} has {game.totals[team]} points, not {final.get(name)!r}",
                     where="final",
-                    rule="score",
+                    rule=Rule.SCORE,
                 )
     winner = record.get("winner")
     actual = None if game.outcome is None else TEAM_NAMES[game.outcome.winner]
@@ -472,7 +476,7 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
             message = f"the winner is given as {winner!r} but the game is not over"
         else:
             message = f"{actual} won the game, not {winner!r}"
-        raise RecordError(message, where="winner", rule="winner")
+        raise RecordError(message, where="winner", rule=Rule.WINNER)
 
 
 # ------------------------------------------------------------------ fair deals
@@ -503,7 +507,7 @@ def _act(action: Callable[[Seat, int], object], seat: Seat, value: int, where: s
     except SpadesError as error:
         raise RecordError(error.message, where=where, rule=error.rule) from None
     except ValueError as error:  # a preset deal the engine refused
-        raise RecordError(str(error), where=where, rule="dealer") from None
+        raise RecordError(str(error), where=where, rule=Rule.DEALER) from None
 
 
 def _same_int(given: Any, value: int) -> bool:
@@ -528,13 +532,17 @@ def parse_seat_at(value: Any, where: str) -> Seat:
 
 
 def _parse_bid(value: Any, where: str) -> int:
-    if isinstance(value, str) and value.lower() == "nil":
-        return NIL
-    if type(value) is int and 1 <= value <= 13:
-        return value
-    raise RecordError(
-        f'a bid is "nil" or a number from 1 to 13, not {json.dumps(value)}', where=where, rule="bid"
-    )
+    try:
+        bid = parse_bid(value)
+    except ValueError:
+        bid = None
+    if bid is None or not (bid in (NIL, BLIND_NIL) or MIN_BID <= bid <= MAX_BID):
+        raise RecordError(
+            f'a bid is "nil", "blind_nil" or a number from 1 to 13, not {json.dumps(value)}',
+            where=where,
+            rule=Rule.BID,
+        )
+    return bid
 
 
 def _parse_card_at(value: Any, where: str) -> Card:
@@ -543,7 +551,7 @@ def _parse_card_at(value: Any, where: str) -> Card:
             raise ValueError(f"{value!r} is not a card")
         return parse_card(value)
     except ValueError as error:
-        raise RecordError(str(error), where=where, rule="card") from None
+        raise RecordError(str(error), where=where, rule=Rule.CARD) from None
 
 
 def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]]:
@@ -561,12 +569,12 @@ def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]
                 f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)} "
                 f"({masks[seat].bit_count()} different)",
                 where=f"{where}, deal",
-                rule="deal",
+                rule=Rule.DEAL,
             )
     try:
         HandState.from_deal(dealer, masks)
     except ValueError as error:
-        raise RecordError(str(error), where=f"{where}, deal", rule="deal") from None
+        raise RecordError(str(error), where=f"{where}, deal", rule=Rule.DEAL) from None
     return dealer, (masks[0], masks[1], masks[2], masks[3])
 
 

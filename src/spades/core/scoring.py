@@ -12,24 +12,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from .rules import CARDCOUCH, Rules
 from .seats import Seat, Team
 
-NIL = 0
+# The engine's encoding of bids (``spades.core.bids`` reads, writes and names
+# them): kept here, in the compiled scorer, so the hot path compares machine ints.
+NIL: Final = 0
 """The Nil bid: a promise to take no trick. Numeric bids are 1..13."""
+BLIND_NIL: Final = -1
+"""Blind Nil: Nil bid before looking at one's cards (a rule option)."""
 
-MIN_BID = 1
-MAX_BID = 13
+MIN_BID: Final = 1
+MAX_BID: Final = 13
 
 
-def bid_name(bid: int) -> str:
-    """``"Nil"`` or the number.
-
-    >>> bid_name(NIL), bid_name(4)
-    ('Nil', '4')
-    """
-    return "Nil" if bid == NIL else str(bid)
+def is_nil(bid: int) -> bool:
+    """Whether ``bid`` promises no trick: Nil or blind Nil."""
+    return bid <= NIL
 
 
 # Not frozen: mypyc compiles a plain dataclass to a native class, whose

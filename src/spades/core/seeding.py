@@ -33,7 +33,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
-from .errors import RecordError
+from .errors import RecordError, Rule
 from .hand import deal
 from .seats import SEAT_NAMES, Seat
 
@@ -125,7 +125,7 @@ def verify_commitment(
         raise RecordError(
             f'the SHA-256 of "{seed}:{salt}" is {actual}, not the commitment {digest}',
             where="seeding",
-            rule="commitment",
+            rule=Rule.COMMITMENT,
         )
     for number, ((dealer, hands), (seeded_dealer, seeded_hands)) in enumerate(
         zip(deals, seeded_deals(seed), strict=False),
@@ -137,7 +137,7 @@ def verify_commitment(
                 f"not dealt from seed {seed}: the seed gives the deal to "
                 f"{SEAT_NAMES[seeded_dealer]}, not {SEAT_NAMES[dealer]}",
                 where=where,
-                rule="commitment",
+                rule=Rule.COMMITMENT,
             )
         for seat, (hand, seeded) in enumerate(zip(hands, seeded_hands, strict=True)):
             if hand != seeded:
@@ -145,5 +145,5 @@ def verify_commitment(
                     f"not dealt from seed {seed}: {SEAT_NAMES[seat]}'s cards are not the "
                     "ones the seed deals",
                     where=where,
-                    rule="commitment",
+                    rule=Rule.COMMITMENT,
                 )

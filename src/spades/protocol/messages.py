@@ -24,7 +24,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Final, assert_never
 
 from spades.core import (
-    NIL,
     BidMade,
     Card,
     CardPlayed,
@@ -36,8 +35,10 @@ from spades.core import (
     Rules,
     Seat,
     TrickWon,
+    parse_bid,
     parse_card,
 )
+from spades.core import bid_to_json as core_bid_to_json
 from spades.core.cards import CARD_NAMES, cards_in
 from spades.core.seats import SEAT_LETTERS, TEAM_NAMES
 
@@ -78,28 +79,34 @@ def quote_json(value: object) -> str:
 
 
 def bid_to_json(bid: int) -> int | str:
-    """A bid as written on the wire: ``"nil"`` or the number."""
-    return "nil" if bid == NIL else bid
+    """A bid as written on the wire: ``"nil"``, ``"blind_nil"`` or the number."""
+    written = core_bid_to_json(bid)
+    assert written is not None
+    return written
 
 
 def bid_from_json(value: object) -> int:
-    """A bid from the wire: ``NIL`` for ``"nil"`` (any case), else the number as is.
+    """A bid from the wire (``spades.core.parse_bid``): ``NIL`` for ``"nil"``
+    (any case), ``BLIND_NIL`` for ``"blind_nil"``, else the number as is.
 
     A number outside 1..13 is returned unchanged: the referee judges it (and
     forfeits the bot). Zero is refused here, because the engine would take it
     for Nil, which the protocol spells ``"nil"``.
 
-    >>> bid_from_json("NIL"), bid_from_json(14)
-    (0, 14)
+    >>> bid_from_json("NIL"), bid_from_json(14), bid_from_json("blind_nil")
+    (0, 14, -1)
     >>> bid_from_json("three")
     Traceback (most recent call last):
     ...
     spades.protocol.messages.ProtocolError: "three" is not a bid: a bid is "nil" or a number from 1 to 13
     """
-    if isinstance(value, str) and value.lower() == "nil":
-        return NIL
-    if type(value) is int and value != 0:
-        return value
+    # The wire is strict: a number is a JSON number, and Nil is only ever named.
+    words = isinstance(value, str) and not value.strip().isdigit()
+    if words or (type(value) is int and value != 0):
+        try:
+            return parse_bid(value)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
     raise ProtocolError(
         f'{quote_json(value)} is not a bid: a bid is "nil" or a number from 1 to 13'
     )

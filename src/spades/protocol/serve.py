@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, Final, TextIO, TypeVar
+from typing import Any, Final, TextIO, TypeGuard, TypeVar
 
 from spades.bots import Bot
 from spades.core import (
@@ -50,7 +50,7 @@ from spades.core import (
 from spades.core.cards import RANK_OF, SPADES, SUIT_OF, cards_in
 from spades.core.seats import SEAT_LETTERS, TEAM_NAMES
 
-from .messages import Message, ProtocolError, bid_from_json, decode, encode, quote_json
+from .messages import Message, ProtocolError, bid_from_json, bid_to_json, decode, encode, quote_json
 from .mirror import TRICKS_PER_HAND, SeatMirror
 
 REQUESTS: Final = frozenset({"hello", "bid", "play"})
@@ -207,7 +207,7 @@ class BotServer:
         else:
             bid, failure = self._consult(self.bot.bid)
             if is_bid(bid):
-                return {"bid": "nil" if bid == NIL else bid}
+                return {"bid": bid_to_json(bid)}
             reason = failure or f"the bot bid {bid!r}"
         self._note(f"bid {FALLBACK_BID}: {reason}")
         return {"bid": FALLBACK_BID}
@@ -365,7 +365,7 @@ def read_cards(value: object) -> list[Card]:
     return [read_card(item) for item in value]
 
 
-def is_bid(bid: object) -> bool:
+def is_bid(bid: object) -> TypeGuard[int]:
     return type(bid) is int and (bid == NIL or 1 <= bid <= TRICKS_PER_HAND)
 
 

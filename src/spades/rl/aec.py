@@ -36,6 +36,7 @@ from spades.core import (
     IllegalActionError,
     Phase,
     PlayerView,
+    Rule,
     Rules,
     ScoredHand,
     Seat,
@@ -224,14 +225,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         except TypeError:
             raise IllegalActionError(
                 f"{action!r} is not an action: use an int, 0..51 a card, 52..65 a bid",
-                rule="action",
+                rule=Rule.ACTION,
             ) from None
         if 0 <= index < CARD_ACTIONS:
             return self.game.play(seat, index)
         if CARD_ACTIONS <= index < ACTION_COUNT:
             return self.game.bid(seat, index - CARD_ACTIONS)
         raise IllegalActionError(
-            f"{index} is not an action: 0..51 are cards, 52..65 bids", rule="action"
+            f"{index} is not an action: 0..51 are cards, 52..65 bids", rule=Rule.ACTION
         )
 
     def _hand_scored(self, event: HandScored) -> None:

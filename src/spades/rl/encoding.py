@@ -36,7 +36,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from spades.core import NIL, Card, Phase, PlayerView, Rules, Seat, card_name, cards_in
+from spades.core import Card, Phase, PlayerView, Rules, Seat, bid_name, card_name, cards_in
 
 FloatArray = npt.NDArray[np.float32]
 Int8Array = npt.NDArray[np.int8]
@@ -97,7 +97,7 @@ def describe_action(action: int) -> str:
         return card_name(card)
     bid = action_bid(action)
     if bid is not None:
-        return "bid Nil" if bid == NIL else f"bid {bid}"
+        return f"bid {bid_name(bid)}"
     return f"not an action ({action})"
 
 

@@ -24,6 +24,7 @@ from spades.core import (
     IllegalClaimError,
     NotYourTurnError,
     Phase,
+    Rule,
     claim_terms,
 )
 from spades.core.cards import RANK_LETTERS, SUIT_SYMBOLS, Card
@@ -147,7 +148,7 @@ def judge_claim(game: Game, tricks: int) -> Verdict:
     if _refused_this_trick(game):
         raise IllegalClaimError(
             "Your claim was refused this trick: play a card before you claim again",
-            rule="claim-again",
+            rule=Rule.CLAIM_AGAIN,
         )
     hand = game.hand
     terms = claim_terms(hand, HUMAN, tricks)
@@ -157,7 +158,7 @@ def judge_claim(game: Game, tricks: int) -> Verdict:
         raise IllegalClaimError(
             "Too much of the hand is left to check a claim in time: "
             "play a trick or two, then claim",
-            rule="claim-too-early",
+            rule=Rule.CLAIM_TOO_EARLY,
         ) from None
     side = _side(terms.counted)
     claimed = _claimed(tricks, terms.left)

@@ -47,11 +47,14 @@ from spades.core import (
     IllegalCardError,
     NotYourTurnError,
     Phase,
+    Rule,
     Seeding,
     Undo,
     UndoError,
+    parse_bid,
     parse_card,
 )
+from spades.core.bids import MAX_BID
 from spades.core.game import SEED_BITS
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat
 from spades.core.seeding import SALT_HEX_DIGITS
@@ -82,22 +85,29 @@ def parse_bid_value(value: int | str) -> int:
     0 is refused here because the engine writes Nil as 0: Nil, a 100-point
     gamble, is only ever bid by name.
     """
-    if isinstance(value, str):
-        if value.strip().lower() == "nil":
-            return NIL
+    if isinstance(value, str) and value.strip().isdigit():
+        # The schema takes numbers as numbers: "3" in quotes is a typing slip to name.
         raise IllegalBidError(f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13')
-    if value == NIL:
-        raise IllegalBidError('0 is not a bid: to promise to take no tricks, bid "nil"')
-    if not 1 <= value <= 13:  # the engine says the same, but would repeat a 4,000-digit number
+    try:
+        bid = parse_bid(value)
+    except ValueError:
+        if value == NIL:
+            raise IllegalBidError(
+                '0 is not a bid: to promise to take no tricks, bid "nil"'
+            ) from None
+        raise IllegalBidError(
+            f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13'
+        ) from None
+    if bid > MAX_BID:  # the engine says the same, but would repeat a 4,000-digit number
         raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {quote(value)}")
-    return value
+    return bid
 
 
 def parse_card_value(value: str) -> int:
     try:
         return parse_card(value)
     except ValueError as error:
-        raise IllegalCardError(str(error), rule="card") from None
+        raise IllegalCardError(str(error), rule=Rule.CARD) from None
 
 
 @dataclass(frozen=True, slots=True)

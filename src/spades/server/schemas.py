@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 SeatLetter = Literal["N", "E", "S", "W"]
 TeamName = Literal["NS", "EW"]
-BidValue = int | Literal["nil"]
-"""A bid as the API writes it: ``"nil"`` or 1..13."""
+BidValue = int | Literal["nil", "blind_nil"]
+"""A bid as the API writes it (``spades.core.bid_to_json``): ``"nil"``, ``"blind_nil"`` or 1..13."""
 CardName = Annotated[
     str,
     Field(
@@ -89,7 +89,7 @@ class BidRequest(Request):
         WithJsonSchema(BID_SCHEMA),
     ] = Field(
         description='Your bid: a number of tricks from 1 to 13, or "nil" (any case) to promise '
-        "to take none. 0 is not a bid.",
+        'to take none, or "blind_nil" where the rules allow it. 0 is not a bid.',
         examples=[3, "nil"],
     )
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from spades.core import NIL, SOUTH, Rules, score_hand
+from spades.core import NIL, SOUTH, Rules, parse_bid, score_hand
 from spades.core.seats import SEAT_LETTERS, SEATS
 
 from .levels import opponents_name
@@ -108,7 +108,7 @@ def _count_game(tally: _Tally, record: Mapping[str, Any]) -> None:
             continue
         bids = dict.fromkeys(SEATS, NIL)
         for letter, bid in hand["bids"]:
-            bids[SEAT_LETTERS.index(letter)] = NIL if bid == "nil" else int(bid)
+            bids[SEAT_LETTERS.index(letter)] = parse_bid(bid)
         tricks = [int(hand["tricks_won"][letter]) for letter in SEAT_LETTERS]
         ours, _theirs = score_hand(
             [bids[seat] for seat in SEATS], tricks, (bags_before[0], bags_before[1]), rules

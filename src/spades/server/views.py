@@ -28,6 +28,7 @@ from spades.core import (
     ScoredHand,
     TeamHandScore,
     Undo,
+    bid_to_json,
 )
 from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
 from spades.core.seats import (
@@ -75,7 +76,9 @@ repository keeps): a few kilobytes each."""
 
 
 def bid_value(bid: int) -> BidValue:
-    return "nil" if bid == NIL else bid
+    written = bid_to_json(bid)
+    assert written is not None
+    return written  # type: ignore[return-value]  # bid_to_json writes only these values
 
 
 def role_of(seat: Seat) -> str:
@@ -301,7 +304,7 @@ def hand_result(
     """One line of the score sheet: both teams' bids, tricks, points and bags,
     and the hand's claims and undos in words."""
     state = scored.state
-    bids = [NIL if b is None else b for b in state.bids]
+    bids = state.scored_bids()
     teams = []
     for team in TEAMS:
         score = scored.scores[team]

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.hand import HandState, Phase
+from ..core.hand import HandState, Phase, beats, legal_play_mask
 
 __all__ = ["SearchLimitError", "Solver", "SolverError"]
 
@@ -99,15 +99,6 @@ def _count(mask: int) -> int:
 def _above(card: int) -> int:
     """The cards of ``card``'s suit that rank above it."""
     return (_SUIT << (13 * (card // 13))) & ~((2 << card) - 1)
-
-
-def _beats(card: int, best: int) -> bool:
-    """Whether ``card`` beats the trick's winning card ``best``.
-
-    Spades are the highest suit (cards 39..51), so a higher number wins when the
-    suits match or the card is a spade.
-    """
-    return card > best and (card // 13 == best // 13 or card >= 39)
 
 
 def _top_run(alive: int, hand: int) -> int:
@@ -416,7 +407,7 @@ class Solver:
             if position == 0:
                 self.led = card // 13
                 self.win_card = card
-            elif _beats(card, self.win_card):
+            elif beats(card, self.win_card):
                 self.win_card = card
                 self.win_seat = (state.leader + position) & 3
         self.nodes = 0
@@ -469,13 +460,7 @@ class Solver:
             self.h3 = hand
 
     def _legal(self, seat: int) -> int:
-        hand = self._hand(seat)
-        if self.pos:
-            follow = hand & (_SUIT << (13 * self.led))
-            return follow if follow else hand
-        if self.broken or not hand & _NON_SPADES:
-            return hand
-        return hand & _NON_SPADES
+        return legal_play_mask(self._hand(seat), self.led if self.pos else -1, self.broken)
 
     def _reps(self, legal: int) -> int:
         """One card of each run of equivalent cards in ``legal`` (the lowest):
@@ -544,7 +529,7 @@ class Solver:
             self.win_card = card
             self.win_seat = seat
             self.trick_mask = 1 << card
-        elif _beats(card, self.win_card):
+        elif beats(card, self.win_card):
             self.win_card = card
             self.win_seat = seat
             self.trick_mask |= 1 << card
@@ -714,7 +699,7 @@ class Solver:
                 self.pos = 0
                 self.turn = seat
             elif pos < 3:
-                if _beats(card, win_card):
+                if beats(card, win_card):
                     self.win_card = card
                     self.win_seat = seat
                 self.trick_mask = trick_mask | bit
@@ -729,7 +714,7 @@ class Solver:
             else:
                 best = win_card
                 winner = win_seat
-                if _beats(card, win_card):
+                if beats(card, win_card):
                     best = card
                     winner = seat
                 played = trick_mask | bit
@@ -772,7 +757,7 @@ class Solver:
             other = (seat + step) & 3
             card = _lowest(self._hand(other))
             played |= 1 << card
-            if _beats(card, best):
+            if beats(card, best):
                 best = card
                 winner = other
         by_rank = played & (_SUIT << (13 * (best // 13))) != 1 << best
@@ -1195,7 +1180,7 @@ class Solver:
                 self.pos = 0
                 self.turn = seat
             elif pos < 3:
-                if _beats(card, win_card):
+                if beats(card, win_card):
                     self.win_card = card
                     self.win_seat = seat
                 self.trick_mask = trick_mask | bit
@@ -1210,7 +1195,7 @@ class Solver:
             else:
                 best = win_card
                 winner = win_seat
-                if _beats(card, win_card):
+                if beats(card, win_card):
                     best = card
                     winner = seat
                 played = trick_mask | bit

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from ..core.cards import CARD_NAMES, FULL_DECK, Card, parse_cards
 from ..core.errors import IllegalActionError
 from ..core.hand import HandState, deal
-from ..core.scoring import NIL
 from ..core.seats import SEAT_LETTERS, SEAT_NAMES, Seat, parse_seat
 
 __all__ = ["cards_played", "make_position", "parse_deal", "random_position", "replay"]
@@ -41,9 +40,9 @@ def replay(state: HandState, count: int) -> HandState:
     """A fresh copy of ``state``'s hand after its bids and its first ``count``
     cards (``state`` itself is not changed)."""
     fresh = HandState(state.dealer, state.deal)
+    bids = state.scored_bids()
     for seat in state.bid_order:
-        bid = state.bids[seat]
-        fresh.apply_bid(NIL if bid is None else bid)
+        fresh.apply_bid(bids[seat])
     for card in cards_played(state)[:count]:
         fresh.apply_play(card)
     return fresh

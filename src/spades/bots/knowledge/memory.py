@@ -13,14 +13,8 @@ from typing import Any, Generic, TypeVar
 
 from spades.core import NIL, PlayerView, Seat
 from spades.core.cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
+from spades.core.hand import winning_position
 from spades.core.seats import partner_of, team_of
-
-
-def beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` would beat ``best`` as the trick's winning card."""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return card > best
-    return SUIT_OF[card] == SPADES
 
 
 def cards_above(card: Card) -> int:
@@ -113,10 +107,7 @@ class Memory:
         trick = self.view.trick
         if not trick:
             return None
-        best = 0
-        for position in range(1, len(trick)):
-            if beats(trick[position], trick[best]):
-                best = position
+        best = winning_position(trick)
         return trick[best], (self.view.leader + best) & 3
 
     @memoized

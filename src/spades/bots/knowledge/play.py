@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from spades.core import beats
 from spades.core.cards import (
     NON_SPADE_MASK,
     RANK_OF,
@@ -22,7 +23,7 @@ from spades.core.cards import (
     cards_in,
 )
 
-from .memory import Memory, beats, cards_above, group_bottom, highest, lowest
+from .memory import Memory, cards_above, group_bottom, highest, lowest
 
 
 class Goal(Enum):

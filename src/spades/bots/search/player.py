@@ -358,8 +358,7 @@ def hand_value(state: HandState, view: PlayerView) -> float:
     """What the finished hand is worth to the viewer's team: its chance of
     winning the game from the score the hand leaves, in GAME_VALUE units."""
     rules: Rules = view.rules
-    bids = [NIL if bid is None else bid for bid in state.bids]
-    scores = score_hand(bids, state.tricks_won, view.bags, rules)
+    scores = score_hand(state.scored_bids(), state.tricks_won, view.bags, rules)
     totals = (view.totals[0] + scores[0].delta, view.totals[1] + scores[1].delta)
     bags = (scores[0].bags, scores[1].bags)
     return GAME_VALUE * win_chance(totals, bags, team_of(view.seat), rules)

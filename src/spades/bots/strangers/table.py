@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, Seat, cards_in
+from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, Seat, beats, cards_in
 from spades.core.cards import RANK_JACK, RANK_OF, SPADE_MASK, SUIT_OF
 
 __all__ = [
@@ -49,13 +49,6 @@ def above(card: Card) -> int:
 def below(card: Card) -> int:
     """The cards of ``card``'s suit that it outranks."""
     return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
-
-
-def beats(card: Card, best: Card) -> bool:
-    """Whether ``card`` played now takes the trick from ``best``."""
-    if SUIT_OF[card] == SUIT_OF[best]:
-        return card > best
-    return SUIT_OF[card] == SPADES
 
 
 def winners(mask: int, best: Card) -> int:
