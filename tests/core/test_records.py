@@ -102,10 +102,12 @@ def test_a_wrong_format_or_missing_hands_is_refused() -> None:
         game_from_record([1, 2])
 
 
-def test_blind_nil_rules_are_refused_until_offered() -> None:
+def test_rule_options_out_of_range_are_refused_naming_the_option() -> None:
+    # Blind Nil was refused here until the engine offered it (issue 12): now a
+    # record may turn it on, and what is refused is an option it cannot play.
     record = finished_record()
-    record["rules"]["blind_nil"] = True
-    with pytest.raises(RecordError, match="blind Nil is not offered"):
+    record["rules"]["nil_pass"] = 5
+    with pytest.raises(RecordError, match="rules: rule 'nil_pass' must be from 0 to 3, got 5"):
         game_from_record(record)
 
 

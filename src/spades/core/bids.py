@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL, is_nil
+from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL
 
 __all__ = [
     "BLIND_NIL",
@@ -36,12 +36,23 @@ __all__ = [
     "bid_name",
     "bid_to_json",
     "is_nil",
+    "is_number_bid",
     "parse_bid",
 ]
 
 _NIL_WORDS: Final = frozenset({"nil"})
 _BLIND_NIL_WORDS: Final = frozenset({"blind nil", "blind_nil", "blind-nil", "blindnil"})
 _SHOWN_LENGTH: Final = 40
+
+
+def is_nil(bid: int | None) -> bool:
+    """Whether ``bid`` promises no trick: Nil or blind Nil (``None``, no bid yet: no)."""
+    return bid is not None and bid <= NIL
+
+
+def is_number_bid(bid: int | None) -> bool:
+    """Whether ``bid`` is a number of tricks (not a Nil, not a bid still to make)."""
+    return bid is not None and bid > NIL
 
 
 def parse_bid(value: object) -> int:

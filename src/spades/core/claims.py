@@ -34,9 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .bids import is_nil
 from .errors import IllegalClaimError
 from .hand import HandState, Phase, Trick
-from .scoring import NIL
 from .seats import SEAT_NAMES, Seat, next_seat, partner_of
 
 __all__ = ["Claim", "ClaimTerms", "claim_terms", "tricks_left"]
@@ -93,7 +93,7 @@ def claim_terms(state: HandState, seat: Seat, tricks: int) -> ClaimTerms:
     if type(tricks) is not int or not 1 <= tricks <= left:
         raise IllegalClaimError(f"{left} tricks are left: claim from 1 to {left} of them")
     partner = partner_of(seat)
-    takers = [s for s in (seat, partner) if state.bids[s] != NIL]
+    takers = [s for s in (seat, partner) if not is_nil(state.bids[s])]
     if not takers:
         raise IllegalClaimError(
             f"{SEAT_NAMES[seat]} and {SEAT_NAMES[partner]} both bid Nil: "
@@ -113,7 +113,7 @@ def claim_terms(state: HandState, seat: Seat, tricks: int) -> ClaimTerms:
     awarded[takers[0]] = tricks
     if tricks < left:
         first = next_seat(seat)
-        receivers = [s for s in (first, partner_of(first)) if state.bids[s] != NIL]
+        receivers = [s for s in (first, partner_of(first)) if not is_nil(state.bids[s])]
         if not receivers:
             raise IllegalClaimError(
                 f"{SEAT_NAMES[first]} and {SEAT_NAMES[partner_of(first)]} both bid Nil: "

@@ -71,6 +71,23 @@ class BidMade:
 
 
 @dataclass(frozen=True, slots=True)
+class CardsPassed:
+    """A Nil bidder or partner passed cards: how many is public, which is not."""
+
+    seat: Seat
+    to: Seat
+    count: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "type": "cards_passed",
+            "seat": SEAT_LETTERS[self.seat],
+            "to": SEAT_LETTERS[self.to],
+            "count": self.count,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class CardPlayed:
     seat: Seat
     card: Card
@@ -134,7 +151,7 @@ class GameOver:
         }
 
 
-Event = HandDealt | BidMade | CardPlayed | TrickWon | HandScored | GameOver
+Event = HandDealt | BidMade | CardsPassed | CardPlayed | TrickWon | HandScored | GameOver
 
 
 # ------------------------------------------------------------ undos and claims
@@ -251,7 +268,8 @@ class Game:
                     f"hand {number} must be dealt by {SEAT_LETTERS[dealer]} "
                     f"(the deal rotates clockwise), not {SEAT_LETTERS[preset_dealer]}"
                 )
-        state = HandState.from_deal(dealer, hands)
+        state = HandState.from_deal(dealer, hands, self.rules)
+        state.open_blind_nil(self.totals)
         self.log.append(HandDealt(number, dealer))
         return state
 
@@ -340,6 +358,19 @@ class Game:
             raise IllegalCardError(f"{card!r} is not a card", rule=Rule.CARD)
         self.hand.verify_play(seat, card)
 
+    def verify_pass(self, seat: Seat, cards: Sequence[Card]) -> None:
+        self._check_not_over()
+        _check_seat(seat)
+        self.hand.verify_pass(seat, cards)
+
+    def pass_cards(self, seat: Seat, cards: Sequence[Card]) -> list[Event]:
+        """``seat`` passes ``cards`` to its partner (the rules' Nil pass); returns
+        the events caused. Raises and changes nothing if illegal."""
+        self.verify_pass(seat, cards)
+        giver, receiver, count = self.hand.pass_order[len(self.hand.passes)]
+        self.hand.pass_cards(seat, cards)
+        return self._record([CardsPassed(giver, receiver, count)])
+
     def bid(self, seat: Seat, bid: int) -> list[Event]:
         """``seat`` bids; returns the events caused. Raises and changes nothing if illegal."""
         self.verify_bid(seat, bid)
@@ -396,10 +427,17 @@ class Game:
         """Raise an ``IllegalActionError`` saying why ``seat`` has nothing to take back."""
         self._check_not_over()
         _check_seat(seat)
-        if all(actor != seat for actor, _ in hand_actions(self.hand)):
+        actions = hand_actions(self.hand)
+        if all(actor != seat for actor, _ in actions):
             raise UndoError(
                 f"{SEAT_NAMES[seat]} has not bid or played in this hand yet: "
                 "there is nothing to take back (a hand once scored stands)"
+            )
+        last = max(i for i, (actor, _) in enumerate(actions) if actor == seat)
+        if self.hand.pass_order and last < 4:
+            raise UndoError(
+                "The bids stand once cards are to be passed for a Nil: there is nothing "
+                "to take back before the play"
             )
 
     def can_undo(self, seat: Seat) -> bool:

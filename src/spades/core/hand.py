@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Final, NamedTuple
 
+from .bids import bid_name
 from .cards import (
     BIT,
     CARD_NAMES,
@@ -40,12 +41,15 @@ from .cards import (
     card_long_name,
     cards_in,
 )
-from .errors import IllegalBidError, IllegalCardError, NotYourTurnError, Rule
-from .scoring import MAX_BID, MIN_BID, NIL
+from .errors import IllegalActionError, IllegalBidError, IllegalCardError, NotYourTurnError, Rule
+from .rules import CARDCOUCH, Rules
+from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL
 from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat
 
 TRICKS_PER_HAND: Final = 13
 ALL_BIDS: Final = (NIL, *range(MIN_BID, MAX_BID + 1))
+"""The bids of the rule page; a rule set may add ``BLIND_NIL`` or refuse some."""
+TWO_OF_CLUBS: Final = 0
 NO_SEAT: Final = -1
 POOL_BITS: Final = 62  # stays a machine-word int when compiled
 SPADE_LOW: Final = 39
@@ -73,11 +77,14 @@ class Phase(Enum):
     """Where a hand stands."""
 
     BIDDING = "bidding"
+    PASSING = "passing"
+    """Nil bidders and their partners pass each other cards (a rule option)."""
     PLAYING = "playing"
     OVER = "over"
 
 
 _BIDDING: Final = Phase.BIDDING
+_PASSING: Final = Phase.PASSING
 _PLAYING: Final = Phase.PLAYING
 _OVER: Final = Phase.OVER
 
@@ -173,6 +180,57 @@ def legal_play_mask(hand: int, led_suit: int, spades_broken: bool) -> int:
     return side_suits if side_suits else hand
 
 
+def opening_lead_mask(hand: int, spades_broken: bool, rules: Rules) -> int:
+    """The cards of ``hand`` that may lead the hand's first trick under ``rules``:
+    the two of clubs where it leads, else as any lead."""
+    if rules.first_lead == "two_of_clubs":
+        return hand & BIT[TWO_OF_CLUBS]
+    return legal_play_mask(hand, -1, spades_broken)
+
+
+def blind_nil_is_open(rules: Rules, totals: Sequence[int], team: int) -> bool:
+    """Whether ``team`` may bid blind Nil in a hand dealt at these game totals."""
+    return rules.blind_nil and totals[1 - team] - totals[team] >= rules.blind_nil_behind
+
+
+def bid_problem(
+    rules: Rules, blind_nil_open: bool, partner_bid: int | None, bid: int
+) -> IllegalBidError | None:
+    """What the rule options have against a bid of the right form (``NIL``,
+    ``BLIND_NIL`` or 1..13), or ``None``: blind Nil only where open, a second
+    Nil in a partnership only with ``double_nil``, a partnership's bids adding
+    up to ``min_team_bid`` at least. (The CardCouch rules allow every bid.)"""
+    if bid == BLIND_NIL and not blind_nil_open:
+        if not rules.blind_nil:
+            why = "these rules have no blind Nil"
+        else:
+            why = f"only a team behind by {rules.blind_nil_behind} points or more may bid it"
+        return IllegalBidError(f"You may not bid blind Nil: {why}", rule=Rule.BLIND_NIL)
+    if partner_bid is None:
+        return None
+    both_nil = bid <= NIL and partner_bid <= NIL
+    if both_nil and not rules.double_nil:
+        return IllegalBidError(
+            "Your partner bid Nil, and these rules allow one Nil a partnership",
+            rule=Rule.DOUBLE_NIL,
+        )
+    partner_tricks = max(partner_bid, 0)
+    if max(bid, 0) + partner_tricks < rules.min_team_bid and not both_nil:
+        return IllegalBidError(
+            f"Your partnership must bid at least {rules.min_team_bid} in all: "
+            f"with your partner's {bid_name(partner_bid)}, bid at least "
+            f"{rules.min_team_bid - partner_tricks}",
+            rule=Rule.MIN_TEAM_BID,
+        )
+    return None
+
+
+def legal_bid_list(rules: Rules, blind_nil_open: bool, partner_bid: int | None) -> list[int]:
+    """Every bid open to a seat: ``BLIND_NIL`` first where open, then Nil and 1..13."""
+    bids = [BLIND_NIL, *ALL_BIDS] if blind_nil_open else list(ALL_BIDS)
+    return [bid for bid in bids if bid_problem(rules, blind_nil_open, partner_bid, bid) is None]
+
+
 def trick_winner(leader: Seat, cards: Sequence[Card]) -> Seat:
     """The seat winning ``cards`` led by ``leader``: the highest spade, else the
     highest card of the led suit.
@@ -225,11 +283,15 @@ class HandState:
         "_undo",
         "bid_order",
         "bids",
+        "blind_nil_open",
         "deal",
         "dealer",
         "hands",
         "leader",
+        "pass_order",
+        "passes",
         "phase",
+        "rules",
         "spades_broken",
         "trick",
         "tricks",
@@ -256,12 +318,25 @@ class HandState:
     tricks: list[Trick]
     tricks_won: list[int]
     spades_broken: bool
+    rules: Rules
+    blind_nil_open: list[bool]
+    """Whether each team (NS, EW) may bid blind Nil this hand: the rules allow
+    it and the team is behind by enough (``Game`` sets it from the score)."""
+    pass_order: list[tuple[Seat, Seat, int]]
+    """The passes still to make once the bidding is over: giver, receiver, count."""
+    passes: list[tuple[Seat, int]]
+    """The passes made: the seat and the cards it gave (a mask), in order. The
+    cards reach the partners only once every pass of the hand is made."""
     _best: int
     """Position in ``trick`` of the card winning it so far."""
     _undo: list[UndoStep]
 
-    def __init__(self, dealer: Seat, hands: Sequence[int]) -> None:
+    def __init__(self, dealer: Seat, hands: Sequence[int], rules: Rules = CARDCOUCH) -> None:
         """Start a hand. Use ``from_deal`` to have the deal checked."""
+        self.rules = rules
+        self.blind_nil_open = [rules.blind_nil and rules.blind_nil_behind <= 0] * 2
+        self.pass_order = []
+        self.passes = []
         self.dealer = dealer
         self.deal = (hands[0], hands[1], hands[2], hands[3])
         self.hands = list(self.deal)
@@ -273,12 +348,14 @@ class HandState:
         self.trick = []
         self.tricks = []
         self.tricks_won = [0, 0, 0, 0]
-        self.spades_broken = False
+        # Without the breaking rule spades may be led from the first trick on:
+        # the hand starts as if they were broken.
+        self.spades_broken = not rules.spades_break
         self._best = 0
         self._undo = []
 
     @classmethod
-    def from_deal(cls, dealer: Seat, hands: Sequence[int]) -> HandState:
+    def from_deal(cls, dealer: Seat, hands: Sequence[int], rules: Rules = CARDCOUCH) -> HandState:
         """Start a hand after checking the deal: 13 cards each, 52 different.
 
         >>> HandState.from_deal(NORTH, [1, 2, 4, 8])
@@ -304,7 +381,7 @@ class HandState:
                 twice = ", ".join(CARD_NAMES[c] for c in cards_in(seen & hand))
                 raise ValueError(f"{twice} dealt twice")
             seen |= hand
-        return cls(dealer, hands)
+        return cls(dealer, hands, rules)
 
     # ------------------------------------------------------------------ queries
 
@@ -328,8 +405,17 @@ class HandState:
         return SUIT_OF[self.trick[0]] if self.trick else -1
 
     def legal_bids(self) -> list[int]:
-        """The bids the seat to act may make (Nil is 0); empty outside bidding."""
-        return list(ALL_BIDS) if self.phase is _BIDDING else []
+        """The bids the seat to act may make (Nil is 0, blind Nil -1); empty
+        outside bidding."""
+        if self.phase is not _BIDDING:
+            return []
+        seat = self.turn
+        return legal_bid_list(self.rules, self.blind_nil_open[seat & 1], self.bids[(seat + 2) & 3])
+
+    def open_blind_nil(self, totals: Sequence[int]) -> None:
+        """Open blind Nil to the teams the rules let bid it at these game totals."""
+        for team in (0, 1):
+            self.blind_nil_open[team] = blind_nil_is_open(self.rules, totals, team)
 
     def scored_bids(self) -> list[int]:
         """Every seat's bid, as the scorer takes them once the bidding is over."""
@@ -340,6 +426,8 @@ class HandState:
         if self.phase is not _PLAYING:
             return 0
         trick = self.trick
+        if not trick and not self.tricks:
+            return opening_lead_mask(self.hands[self.turn], self.spades_broken, self.rules)
         return legal_play_mask(
             self.hands[self.turn], SUIT_OF[trick[0]] if trick else -1, self.spades_broken
         )
@@ -356,8 +444,14 @@ class HandState:
             raise NotYourTurnError("The bidding is over: every seat has bid")
         if seat != self.turn:
             raise NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
-        if type(bid) is not int or not (bid == NIL or MIN_BID <= bid <= MAX_BID):
+        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
+        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
             raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
+        problem = bid_problem(
+            self.rules, self.blind_nil_open[seat & 1], self.bids[(seat + 2) & 3], bid
+        )
+        if problem is not None:
+            raise problem
 
     def can_bid(self, seat: Seat, bid: int) -> bool:
         try:
@@ -380,8 +474,110 @@ class HandState:
         self._undo.append((seat, NO_CARD, False, None))
         self.turn = (seat + 1) & 3
         if len(self.bid_order) == 4:
-            self.phase = _PLAYING
-            self.turn = self.leader  # left of the dealer leads the first trick
+            self._end_bidding()
+
+    def _end_bidding(self) -> None:
+        """Line up the passes the bids call for, or start the play."""
+        order: list[tuple[Seat, Seat, int]] = []
+        for offset in range(1, 5):  # from the dealer's left, like the bidding
+            seat = (self.dealer + offset) & 3
+            bid = self.bids[seat]
+            partner_bid = self.bids[(seat + 2) & 3]
+            assert bid is not None and partner_bid is not None
+            if bid <= NIL and partner_bid > NIL:  # a double Nil passes nothing
+                count = self.rules.passes_for(bid == BLIND_NIL)
+                if count:
+                    order.append((seat, (seat + 2) & 3, count))
+                    order.append(((seat + 2) & 3, seat, count))
+        if order:
+            self.pass_order = order
+            self.phase = _PASSING
+            self.turn = order[0][0]
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = _PLAYING
+        if self.rules.first_lead == "two_of_clubs":
+            for seat in range(4):
+                if self.hands[seat] & BIT[TWO_OF_CLUBS]:
+                    self.leader = seat
+        self.turn = self.leader  # left of the dealer, unless the two of clubs leads
+
+    # ----------------------------------------------------------------- passing
+
+    def passing(self) -> tuple[Seat, Seat, int] | None:
+        """The pass to make now (giver, receiver, how many cards), if any."""
+        if self.phase is not _PASSING:
+            return None
+        return self.pass_order[len(self.passes)]
+
+    def verify_pass(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """Raise an ``IllegalActionError`` saying why ``seat`` may not pass ``cards`` now."""
+        current = self.passing()
+        if current is None:
+            raise NotYourTurnError("No cards are being passed now")
+        giver, receiver, count = current
+        if seat != giver:
+            raise NotYourTurnError(f"It is {SEAT_NAMES[giver]}'s turn to pass cards")
+        mask = 0
+        for card in cards:
+            if type(card) is not int or not 0 <= card < DECK_SIZE:
+                raise IllegalActionError(f"{card!r} is not a card", rule=Rule.CARD)
+            if not self.hands[seat] & BIT[card]:
+                raise IllegalActionError(
+                    f"You do not hold the {card_long_name(card)}", rule=Rule.HOLD_CARD
+                )
+            mask |= BIT[card]
+        if len(cards) != count or mask.bit_count() != count:
+            raise IllegalActionError(
+                f"Pass {count} different card{'' if count == 1 else 's'} to "
+                f"{SEAT_NAMES[receiver]}, not {len(cards)}",
+                rule=Rule.NIL_PASS,
+            )
+
+    def pass_cards(self, seat: Seat, cards: Sequence[Card]) -> None:
+        """``seat`` passes ``cards`` to its partner (checked)."""
+        self.verify_pass(seat, cards)
+        mask = 0
+        for card in cards:
+            mask |= BIT[card]
+        self.apply_pass(mask)
+
+    def apply_pass(self, mask: int) -> None:
+        """Fast path: the seat to pass gives the cards of ``mask``, unchecked.
+        The cards leave its hand now and reach the partner once every pass of
+        the hand is made, so no one passes back what they were given."""
+        giver = self.turn
+        self.hands[giver] ^= mask
+        self.passes.append((giver, mask))
+        if len(self.passes) < len(self.pass_order):
+            self.turn = self.pass_order[len(self.passes)][0]
+            return
+        for (_, receiver, _), (_, given) in zip(self.pass_order, self.passes, strict=True):
+            self.hands[receiver] |= given
+        self._start_play()
+
+    def passed_by(self, seat: Seat) -> int:
+        """The cards ``seat`` passed this hand (a mask; 0 if none)."""
+        given = 0
+        for giver, mask in self.passes:
+            if giver == seat:
+                given |= mask
+        return given
+
+    def received_by(self, seat: Seat) -> int:
+        """The cards ``seat`` was passed (0 until every pass of the hand is made)."""
+        if self.phase is _PASSING or len(self.passes) < len(self.pass_order):
+            return 0
+        return self.passed_by((seat + 2) & 3) if self.passed_by(seat) else 0
+
+    def skip_passes(self, passes: Sequence[tuple[Seat, int]]) -> None:
+        """Record ``passes`` as made without moving any card (the hands given
+        already hold what was passed) and start the play: the search rebuilds
+        a hand this way from a view of it."""
+        self.passes = list(passes)
+        self._start_play()
 
     # -------------------------------------------------------------------- play
 
@@ -391,6 +587,10 @@ class HandState:
             if self.phase is _BIDDING:
                 raise NotYourTurnError(
                     f"The bidding is not over: it is {SEAT_NAMES[self.turn]}'s turn to bid"
+                )
+            if self.phase is _PASSING:
+                raise NotYourTurnError(
+                    f"The cards are being passed: it is {SEAT_NAMES[self.turn]}'s turn to pass"
                 )
             raise NotYourTurnError("The hand is over: all 13 tricks have been played")
         if seat != self.turn:
@@ -410,6 +610,8 @@ class HandState:
                     f"You must follow suit: you hold {_a(SUIT_SINGULAR[led])}",
                     rule=Rule.FOLLOW_SUIT,
                 )
+        elif not self.tricks and self.rules.first_lead == "two_of_clubs" and card != TWO_OF_CLUBS:
+            raise IllegalCardError("The two of clubs leads the first trick", rule=Rule.FIRST_LEAD)
         elif suit == SPADES and hand & NON_SPADE_MASK and not self.spades_broken:
             if not self.tricks:
                 raise IllegalCardError(
@@ -478,13 +680,16 @@ class HandState:
     # --------------------------------------------------------- undo and clone
 
     def undo(self) -> None:
-        """Take back the last bid or card (fast path for search)."""
+        """Take back the last bid or card (fast path for search). Passes are
+        never taken back: ``Game`` refuses an undo that would cross one."""
         seat, card, was_broken, finished = self._undo.pop()
         self.turn = seat
         if card == NO_CARD:  # a bid
             self.bids[seat] = None
             self.bid_order.pop()
             self.phase = _BIDDING
+            self.pass_order = []
+            self.leader = (self.dealer + 1) & 3
             return
         self.phase = _PLAYING
         self.hands[seat] |= BIT[card]
@@ -502,7 +707,10 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy (sharing nothing mutable)."""
-        other = HandState(self.dealer, self.deal)
+        other = HandState(self.dealer, self.deal, self.rules)
+        other.blind_nil_open = self.blind_nil_open[:]
+        other.pass_order = self.pass_order[:]
+        other.passes = self.passes[:]
         other.hands = self.hands[:]
         other.bids = self.bids[:]
         other.bid_order = self.bid_order[:]
@@ -525,6 +733,15 @@ class HandState:
         bits = RandomBits(rng)
         while self.phase is _BIDDING:
             self.apply_bid(bits.below(14))
+        while self.phase is _PASSING:
+            giver, _, count = self.pass_order[len(self.passes)]
+            given = 0
+            held = self.hands[giver]
+            for _ in range(count):
+                card = nth_card(held, bits.below(held.bit_count()))
+                given |= BIT[card]
+                held ^= BIT[card]
+            self.apply_pass(given)
         while self.phase is _PLAYING:
             legal = self.legal_mask()
             self.apply_play(nth_card(legal, bits.below(legal.bit_count())))

@@ -85,6 +85,17 @@ def _hand_to_dict(state: HandState, scored: Any) -> dict[str, Any]:
             for seat in SEATS
         },
         "bids": [[SEAT_LETTERS[seat], _bid_to_json(state.bids[seat])] for seat in state.bid_order],
+        # Written only where cards were passed, so a record without passes reads as before.
+        **(
+            {
+                "passes": [
+                    [SEAT_LETTERS[seat], [CARD_NAMES[c] for c in cards_in(mask)]]
+                    for seat, mask in state.passes
+                ]
+            }
+            if state.passes
+            else {}
+        ),
         "tricks": tricks,
         "tricks_won": dict(zip(SEAT_LETTERS, state.tricks_won, strict=True)),
         "score": None,
@@ -238,6 +249,22 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
         seat = parse_seat_at(pair[0], at)
         bid = _parse_bid(pair[1], at)
         _act(game.bid, seat, bid, at)
+
+    passes = _expect(hand.get("passes", []), list, f"{where}, passes")
+    for index, entry in enumerate(passes, start=1):
+        at = f"{where}, pass {index}"
+        pair = _expect(entry, list, at)
+        if len(pair) != 2:
+            raise RecordError("a pass is [seat, [cards]]", where=at)
+        seat = parse_seat_at(pair[0], at)
+        cards = [_parse_card_at(name, at) for name in _expect(pair[1], list, f"{at}, cards")]
+        _act(game.pass_cards, seat, cards, at)
+    if state.phase is Phase.PASSING and (hand.get("tricks") or not is_last):
+        raise RecordError(
+            "the Nil passes are missing: cards are passed before the play",
+            where=f"{where}, passes",
+            rule=Rule.NIL_PASS,
+        )
 
     tricks = _expect(hand.get("tricks", []), list, f"{where}, tricks")
     for count, trick in enumerate(tricks, start=1):
@@ -501,7 +528,7 @@ def _parse_seeding(value: Any, seed: int | None) -> Seeding | None:
 # ---------------------------------------------------------------- small parsers
 
 
-def _act(action: Callable[[Seat, int], object], seat: Seat, value: int, where: str) -> None:
+def _act(action: Callable[[Seat, Any], object], seat: Seat, value: Any, where: str) -> None:
     try:
         action(seat, value)
     except SpadesError as error:

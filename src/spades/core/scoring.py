@@ -28,11 +28,6 @@ MIN_BID: Final = 1
 MAX_BID: Final = 13
 
 
-def is_nil(bid: int) -> bool:
-    """Whether ``bid`` promises no trick: Nil or blind Nil."""
-    return bid <= NIL
-
-
 # Not frozen: mypyc compiles a plain dataclass to a native class, whose
 # construction is several times cheaper; nothing mutates these results.
 @dataclass(slots=True)
@@ -94,14 +89,20 @@ def score_team(
     nils: list[NilResult] = []
     for seat in (team, team + 2):
         tricks = tricks_won[seat]
-        if bids[seat] == NIL:
+        bid = bids[seat]
+        if bid <= NIL:  # Nil or blind Nil
             nils.append(NilResult(seat, tricks))
-            nil_points += rules.nil_bonus if tricks == 0 else -rules.nil_bonus
+            bonus = rules.blind_nil_bonus if bid == BLIND_NIL else rules.nil_bonus
+            nil_points += bonus if tricks == 0 else -bonus
             nil_tricks += tricks
         else:
             bidders += 1
-            numeric_bid += bids[seat]
+            numeric_bid += bid
             numeric_tricks += tricks
+    double_nil_bonus = rules.double_nil_bonus
+    if len(nils) == 2 and double_nil_bonus is not None:
+        # A double Nil scored as one contract: made only if neither partner takes a trick.
+        nil_points = double_nil_bonus if nil_tricks == 0 else -double_nil_bonus
 
     bid_points = overtricks = 0
     if bidders:
@@ -114,9 +115,11 @@ def score_team(
 
     bags = bags_before + bags_taken
     penalties = 0
-    while bags >= rules.bag_limit:
-        bags -= rules.bag_limit
-        penalties += 1
+    bag_limit = rules.bag_limit
+    if bag_limit is not None:  # None: bags are counted but never cost anything
+        while bags >= bag_limit:
+            bags -= bag_limit
+            penalties += 1
     penalty_points = penalties * rules.bag_penalty
     return TeamHandScore(
         team=team,
@@ -143,7 +146,7 @@ def score_hand(
     """Score both partnerships (NS, EW) for a finished hand.
 
     ``bids`` and ``tricks_won`` are indexed by seat (N, E, S, W); ``bags_before``
-    by team. Nil is ``NIL`` (0).
+    by team. Nil is ``NIL`` (0), blind Nil ``BLIND_NIL`` (-1).
     """
     if len(bids) != 4 or len(tricks_won) != 4:
         raise ValueError("score_hand needs a bid and a trick count for each of the 4 seats")
@@ -158,9 +161,9 @@ class Termination(Enum):
     """Why a game ended."""
 
     TARGET = "target"
-    """A team reached the target (500) with the higher total."""
+    """A team reached the target (500 by default) with the higher total."""
     FLOOR = "floor"
-    """A team sank to the floor (-200)."""
+    """A team sank to the floor (-200 by default)."""
     FORFEIT = "forfeit"
     """A player (a program) failed to act: its team lost the game."""
 
@@ -188,8 +191,10 @@ def game_outcome(totals: Sequence[int], rules: Rules = CARDCOUCH) -> Outcome | N
     <Termination.FLOOR: 'floor'>
     """
     ns, ew = totals[0], totals[1]
+    floor = rules.floor
+    below = (False, False) if floor is None else (ns <= floor, ew <= floor)
     for limit_reached, termination in (
-        ((ns <= rules.floor, ew <= rules.floor), Termination.FLOOR),
+        (below, Termination.FLOOR),
         ((ns >= rules.target, ew >= rules.target), Termination.TARGET),
     ):
         if not any(limit_reached):

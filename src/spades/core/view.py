@@ -8,12 +8,20 @@ cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .bids import BLIND_NIL, is_nil
 from .cards import FULL_DECK, SUIT_MASKS, SUIT_OF, Card, cards_in
-from .hand import HandState, Phase, Trick, legal_play_mask
+from .hand import (
+    HandState,
+    Phase,
+    Trick,
+    blind_nil_is_open,
+    legal_bid_list,
+    legal_play_mask,
+    opening_lead_mask,
+)
 from .rules import CARDCOUCH, Rules
-from .scoring import NIL
 from .seats import Seat, partner_of, team_of
 
 
@@ -44,6 +52,14 @@ class PlayerView:
     """Bags of NS and EW before this hand is scored."""
     hand_number: int = 1
     rules: Rules = CARDCOUCH
+    passed: int = 0
+    """The cards this seat passed to its partner this hand (a Nil pass)."""
+    received: int = 0
+    """The cards this seat's partner passed to it, once every pass is made."""
+    passing: tuple[Seat, Seat, int] | None = None
+    """The pass to make now (giver, receiver, how many), during the passing."""
+    sees_cards: bool = True
+    """``False`` in the view a seat decides blind Nil on: ``hand`` is hidden (0)."""
 
     @classmethod
     def of(
@@ -79,6 +95,9 @@ class PlayerView:
             bags=bags,
             hand_number=hand_number,
             rules=rules,
+            passed=state.passed_by(seat),
+            received=state.received_by(seat),
+            passing=state.passing(),
         )
 
     # ------------------------------------------------------------- derived facts
@@ -108,18 +127,52 @@ class PlayerView:
         return None
 
     def is_nil(self, seat: Seat) -> bool:
-        return self.bid_of(seat) == NIL
+        """Whether ``seat`` bid Nil or blind Nil."""
+        bid = self.bid_of(seat)
+        return bid is not None and is_nil(bid)
 
     def legal_bids(self) -> list[int]:
-        """The bids open to this seat now (empty unless it is this seat's turn to bid)."""
+        """The bids open to this seat now (empty unless it is this seat's turn to bid).
+
+        Blind Nil is bid before looking at the cards: it is the one bid of the
+        view ``without_cards``, and never among the bids of a view that shows them.
+        """
         if self.phase is not Phase.BIDDING or not self.is_my_turn:
             return []
-        return [NIL, *range(1, 14)]
+        bids = legal_bid_list(self.rules, self.blind_nil_open, self.bid_of(self.partner))
+        if not self.sees_cards:
+            return [bid for bid in bids if bid == BLIND_NIL]
+        return [bid for bid in bids if bid != BLIND_NIL]
+
+    @property
+    def blind_nil_open(self) -> bool:
+        """Whether this seat's team may bid blind Nil this hand (the partner's
+        bid and the other options aside)."""
+        return blind_nil_is_open(self.rules, self.totals, self.team)
+
+    def without_cards(self) -> PlayerView:
+        """This view with the seat's cards hidden: what a player decides blind Nil on."""
+        return replace(self, hand=0, sees_cards=False)
+
+    @property
+    def pass_count(self) -> int:
+        """How many cards this seat must pass now (0 unless it is its turn to pass)."""
+        if self.passing is None or self.passing[0] != self.seat:
+            return 0
+        return self.passing[2]
+
+    def known_cards(self, seat: Seat) -> int:
+        """Cards this seat knows ``seat`` holds: those it passed it, not yet played."""
+        if seat != self.partner or not self.passed:
+            return 0
+        return self.passed & ~self.played
 
     def legal_mask(self) -> int:
         """The cards this seat may play now (0 unless it is its turn to play)."""
         if self.phase is not Phase.PLAYING or not self.is_my_turn:
             return 0
+        if not self.trick and not self.tricks:
+            return opening_lead_mask(self.hand, self.spades_broken, self.rules)
         led = SUIT_OF[self.trick[0]] if self.trick else -1
         return legal_play_mask(self.hand, led, self.spades_broken)
 
@@ -181,10 +234,14 @@ def state_from_view(view: PlayerView, hands: Sequence[int]) -> HandState:
     for seat, card in view.plays():
         played_by[seat] |= 1 << card
     dealt = [hands[seat] | played_by[seat] for seat in range(4)]
-    state = HandState.from_deal(view.dealer, dealt)
+    state = HandState.from_deal(view.dealer, dealt, view.rules)
+    state.open_blind_nil(view.totals)
     for seat, bid in view.bids:
         state.apply_bid(bid)
         assert state.bid_order[-1] == seat
+    if state.phase is Phase.PASSING and view.phase is not Phase.PASSING:
+        # The hands given already hold what was passed: only the play remains.
+        state.skip_passes([])
     for trick in view.tricks:
         for card in trick.cards:
             state.apply_play(card)
