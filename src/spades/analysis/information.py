@@ -37,6 +37,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
+from spades.core import is_nil, is_number_bid
+
 from ..bots.search.sampler import HiddenHands
 from ..core.cards import CARD_NAMES, SUIT_MASKS, SUIT_OF, Card
 from ..core.hand import HandState, Phase
@@ -325,9 +327,9 @@ class _Questions:
         bids = [position.bids[s] for s in (side, side + 2)]
         self.bidder: Seat | None = None
         self.need = 0
-        if bids[0] == NIL and bids[1] not in (None, NIL):
+        if is_nil(bids[0]) and is_number_bid(bids[1]):
             self.bidder, self.need = side + 2, bids[1] or 0
-        elif bids[1] == NIL and bids[0] not in (None, NIL):
+        elif is_nil(bids[1]) and is_number_bid(bids[0]):
             self.bidder, self.need = side, bids[0] or 0
         elif NIL not in bids:
             self.need = sum(bid or 0 for bid in bids)
@@ -339,7 +341,7 @@ class _Questions:
         self.nil_seats = [
             s
             for s in (side, side + 2)
-            if position.bids[s] == NIL and not any(t.winner == s for t in position.tricks)
+            if is_nil(position.bids[s]) and not any(t.winner == s for t in position.tricks)
         ]
 
     def ask(self, world: HandState, solver: Solver) -> _Sample | None:

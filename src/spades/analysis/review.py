@@ -34,6 +34,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from spades.core import is_nil, is_number_bid
+
 from ..core.cards import CARD_NAMES, SPADES, SUIT_OF, Card
 from ..core.hand import HandState, Phase, beats, winning_position
 from ..core.scoring import NIL
@@ -161,7 +163,7 @@ def analyze_hand(
     nil_solver = Solver(limit=nil_limit)
     bids = (state.bids[0], state.bids[1], state.bids[2], state.bids[3])
     bidders = {team: _numeric_bidder(bids, team) for team in (0, 1)}
-    nil_seats = [seat for seat in range(4) if bids[seat] == NIL]
+    nil_seats = [seat for seat in range(4) if is_nil(bids[seat])]
     seats_won = [0, 0, 0, 0]
     for trick in position.tricks:
         seats_won[trick.winner] += 1
@@ -284,9 +286,9 @@ def _team_total(ns_total: int, team: int) -> int:
 def _numeric_bidder(bids: tuple[int | None, ...], team: int) -> Seat | None:
     """The partner whose bid alone is judged, when the other partner bid Nil."""
     first, second = team, team + 2
-    if bids[first] == NIL and bids[second] not in (None, NIL):
+    if is_nil(bids[first]) and is_number_bid(bids[second]):
         return second
-    if bids[second] == NIL and bids[first] not in (None, NIL):
+    if is_nil(bids[second]) and is_number_bid(bids[first]):
         return first
     return None
 

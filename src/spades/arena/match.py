@@ -216,7 +216,7 @@ def bag_adjusted(score: TeamHandScore, rules: Rules) -> float:
     >>> raw_score(ns, CARDCOUCH), bag_adjusted(ns, CARDCOUCH)
     (61, 51.0)
     """
-    charge = score.bags_taken * rules.bag_penalty / rules.bag_limit
+    charge = score.bags_taken * rules.bag_cost
     return score.delta + score.bag_penalty_points - charge
 
 
@@ -238,7 +238,8 @@ def table_scores(
         return value(scores[a_team], game.rules), value(scores[1 - a_team], game.rules)
     assert game.forfeited_by is not None, "a duplicate table ends scored or forfeited"
     forfeiting_team = team_of(game.forfeited_by[0])
-    penalty = game.rules.floor
+    # Without a floor a forfeit still loses the game: count it as far below zero as the target is above.
+    penalty = game.rules.floor if game.rules.floor is not None else -game.rules.target
     return (penalty, 0) if forfeiting_team == a_team else (0, penalty)
 
 

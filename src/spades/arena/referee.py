@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 
 from spades.bots import Bot, BotFailure, make_bot
+from spades.bots.base import choose_bid
 from spades.core import (
     CARDCOUCH,
     SEATS,
@@ -133,12 +134,18 @@ def bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
     name = SEAT_NAMES[seat]
     try:
         if game.phase is Phase.BIDDING:
-            bid = bot.bid(view)
+            bid = choose_bid(bot, view)  # blind Nil is asked first, without the cards
             try:
                 return game.bid(seat, bid)
             except IllegalActionError as error:
                 shown = bid_name(bid) if isinstance(bid, int) else repr(bid)
                 return game.forfeit(seat, f"{name} made an illegal bid ({shown}): {error}")
+        if game.phase is Phase.PASSING:
+            cards = bot.pass_cards(view)
+            try:
+                return game.pass_cards(seat, cards)
+            except IllegalActionError as error:
+                return game.forfeit(seat, f"{name} passed illegal cards: {error}")
         card = bot.play(view)
         try:
             return game.play(seat, card)

@@ -75,6 +75,8 @@ def expected_penalties(bags: int, hands_left: float, rules: Rules) -> float:
     >>> round(expected_penalties(1, 20.0, rules) - expected_penalties(0, 20.0, rules), 2)
     0.1
     """
+    if rules.bag_limit is None:
+        return 0.0
     return _expected_penalties(bags, round(BAG_RATE * hands_left, 1), rules.bag_limit)
 
 

@@ -28,6 +28,7 @@ from .analyze import analyze
 from .arena import arena, expand_bare_ray
 from .bot import bot_command
 from .db import db_app
+from .options import RulesOption, read_rules
 from .play import play
 from .serve import serve
 from .solve import solve
@@ -61,18 +62,22 @@ def simulate(
     bot: Annotated[
         str, typer.Option(help=f"Bot for every seat: {', '.join(BOT_LEVELS)}.")
     ] = "random",
+    rules: RulesOption = "cardcouch",
 ) -> None:
     """Play full games between built-in bots and write their records."""
     if bot not in BOT_LEVELS:
         raise typer.BadParameter(
             f"unknown bot {bot!r} (known: {', '.join(BOT_LEVELS)})", param_hint="--bot"
         )
+    game_rules = read_rules(rules)
     wins = [0, 0]
     hands = 0
     sink = out.open("w", encoding="utf-8") if out else sys.stdout
     try:
         for game_seed in game_seeds(seed, games):
-            game = play_game(seat_bots(dict.fromkeys(SEATS, bot), game_seed), seed=game_seed)
+            game = play_game(
+                seat_bots(dict.fromkeys(SEATS, bot), game_seed), seed=game_seed, rules=game_rules
+            )
             assert game.outcome is not None
             wins[game.outcome.winner] += 1
             hands += len(game.history)

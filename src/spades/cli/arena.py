@@ -32,7 +32,9 @@ from spades.arena.players import DEFAULT_TIMEOUT, PlayerSpec, PlayerSpecError, p
 from spades.arena.report import DuplicateReport, GamesReport
 from spades.bots import BOT_LEVELS
 from spades.bots.strangers import STRANGERS
-from spades.core import record_to_json
+from spades.core import Rules, record_to_json
+
+from .options import RulesOption, read_rules
 
 DEFAULT_COUNT: Final = 100
 GAUNTLET_WIDTH: Final = 170
@@ -124,6 +126,7 @@ def arena(
             "results depend on --seed alone, on any machine. Bids search proportionally more.",
         ),
     ] = None,
+    rules: RulesOption = "cardcouch",
 ) -> None:
     """Play a match between two partnerships of bots and report who is stronger.
 
@@ -131,9 +134,10 @@ def arena(
     --duplicate every deal is played at two tables with the same cards, A at
     North-South at the first and East-West at the second.
     """
+    game_rules = read_rules(rules)  # refused before any worker starts
     with _runner(ray, workers) as runner:
         _arena(a, b, games, deals, duplicate, gauntlet, seed, workers or 1, runner, out,
-               json_output, quiet, timeout, think, worlds)  # fmt: skip
+               json_output, quiet, timeout, think, worlds, game_rules)  # fmt: skip
 
 
 def _arena(
@@ -152,6 +156,7 @@ def _arena(
     timeout: float,
     think: float | None,
     worlds: int | None,
+    game_rules: Rules,
 ) -> None:
     if gauntlet:
         if b is not None or duplicate:
@@ -161,7 +166,15 @@ def _arena(
                 param_hint="--gauntlet",
             )
         side_a = _player(a, "A")
-        setup = MatchSetup(side_a, side_a, seed=seed, timeout=timeout, think=think, worlds=worlds)
+        setup = MatchSetup(
+            side_a,
+            side_a,
+            seed=seed,
+            timeout=timeout,
+            think=think,
+            worlds=worlds,
+            rules=game_rules,
+        )
         opponents = tuple(parse_player(name) for name in STRANGERS)
         plan = Gauntlet(
             setup,
@@ -196,6 +209,7 @@ def _arena(
         think=think,
         worlds=worlds,
         keep_records=out is not None,
+        rules=game_rules,
     )
     report: GamesReport | DuplicateReport
     if duplicate:

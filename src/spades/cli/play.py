@@ -24,6 +24,7 @@ from spades.arena import seat_bots
 from spades.arena.referee import bot_turn, listeners_of, start_bots, tell_bots
 from spades.bots import BOT_LEVELS, Bot, interactive_processes, strongest_level
 from spades.core import (
+    BLIND_NIL,
     EAST,
     NIL,
     NORTH,
@@ -33,6 +34,7 @@ from spades.core import (
     BidMade,
     Card,
     CardPlayed,
+    CardsPassed,
     Event,
     Game,
     GameOver,
@@ -49,10 +51,13 @@ from spades.core import (
     cards_in,
     game_to_record,
     parse_card,
+    parse_cards,
     record_to_json,
+    rules_name,
     suit_of,
     team_of,
 )
+from spades.core import parse_bid as read_bid
 from spades.core.cards import (
     CARD_NAMES,
     CLUBS,
@@ -73,6 +78,8 @@ from spades.core.seats import (
     TEAMS,
     team_seats,
 )
+
+from .options import RulesOption, read_rules
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -120,17 +127,10 @@ def parse_bid(text: str) -> int:
     ...
     ValueError: 0 is not a bid: to promise to take no tricks, bid nil
     """
-    cleaned = text.strip().lower()
-    if cleaned == "nil":
-        return NIL
-    if cleaned.isdigit():
-        bid = int(cleaned)
-        # The engine stores Nil as 0; a typed 0 is refused so that Nil, a
-        # 100-point gamble, is only ever bid by name.
-        if bid == NIL:
-            raise ValueError("0 is not a bid: to promise to take no tricks, bid nil")
-        return bid
-    raise ValueError(f"{text.strip()!r} is not a bid: type nil or a number from 1 to 13")
+    cleaned = text.strip()
+    if cleaned.isdigit() or cleaned.lower() == "nil":
+        return read_bid(cleaned)  # the one reading of a bid, 0 refused by name
+    raise ValueError(f"{cleaned!r} is not a bid: type nil or a number from 1 to 13")
 
 
 def parse_card_choice(text: str, numbered: Sequence[Card]) -> Card:
@@ -410,15 +410,35 @@ class TerminalGame:
         assert seat is not None  # the game is not over
         if seat != HUMAN:
             return self.bot_turn(seat)
-        return self.human_bid() if self.game.phase is Phase.BIDDING else self.human_play()
+        if self.game.phase is Phase.BIDDING:
+            return self.human_bid()
+        if self.game.phase is Phase.PASSING:
+            return self.human_pass()
+        return self.human_play()
 
     # -------------------------------------------------------------- the user
 
     def human_bid(self) -> list[Event]:
+        if self.game.view(HUMAN).without_cards().legal_bids():
+            # Asked before the hand is shown: a blind Nil is bid without seeing it.
+            self.show_position(numbered=None, cards=False)
+            answer = self.ask("Bid blind Nil before you look at your cards? (y/n): ")
+            if answer.strip().lower() in ("y", "yes"):
+                return self.game.bid(HUMAN, BLIND_NIL)
         self.show_position(numbered=None)
         return self.until_legal(
             "Your bid (nil or 1-13; h for help): ",
             lambda answer: self.game.bid(HUMAN, parse_bid(answer)),
+        )
+
+    def human_pass(self) -> list[Event]:
+        view = self.game.view(HUMAN)
+        _, receiver, count = view.passing or (HUMAN, NORTH, 0)
+        self.show_position(numbered=None)
+        return self.until_legal(
+            f"Cards to pass to {SEAT_NAMES[receiver]} ({count}, like "
+            f"{' '.join(CARD_NAMES[c] for c in list(cards_in(view.hand))[-count:])}): ",
+            lambda answer: self.game.pass_cards(HUMAN, parse_cards(answer)),
         )
 
     def human_play(self) -> list[Event]:
@@ -459,14 +479,17 @@ class TerminalGame:
             elif word:
                 return answer
 
-    def show_position(self, numbered: Sequence[Card] | None) -> None:
-        """Everything the user sees before deciding: table, score, trick and hand."""
+    def show_position(self, numbered: Sequence[Card] | None, *, cards: bool = True) -> None:
+        """Everything the user sees before deciding: table, score, trick and hand
+        (``cards=False``: all but the hand, for a blind Nil)."""
         game = self.game
         self.console.print()
         self.console.print(seats_table(game), soft_wrap=False)  # tables lay out to the width
         self.console.print(score_line(game, self.unicode))
         if game.phase is Phase.PLAYING:
             self.console.print(trick_text(game.hand))
+        if not cards:
+            return
         self.console.print(Text("Your hand:", style="bold"))
         self.console.print(hand_text(game.hand.hands[HUMAN], numbered, self.unicode))
 
@@ -483,6 +506,17 @@ class TerminalGame:
                     console.rule(f"Hand {number}: {SEAT_NAMES[dealer]} deals")
                 case BidMade(seat=seat, bid=bid):
                     console.print(f"{SEAT_NAMES[seat]} bids {bid_name(bid)}")
+                case CardsPassed(seat=seat, to=to, count=count):
+                    console.print(
+                        f"{SEAT_NAMES[seat]} passes {plural(count, 'card')} to {SEAT_NAMES[to]}"
+                    )
+                    received = self.game.view(HUMAN).received
+                    if received and self.game.phase is not Phase.PASSING and to == HUMAN:
+                        console.print(
+                            Text(f"{SEAT_NAMES[seat]} passed you ").append_text(
+                                Text(" ").join(card_text(c) for c in cards_in(received))
+                            )
+                        )
                 case CardPlayed(seat=seat, card=card):
                     self.announce_card(seat, card)
                 case TrickWon(seat=seat, trick=trick):
@@ -543,22 +577,25 @@ def play(
             help="Write the game's record here when it ends or you quit.",
         ),
     ] = None,
+    rules: RulesOption = "cardcouch",
 ) -> None:
     """Play a game in the terminal: you are South, partnered with North against West and East."""
     check_level(partner, "--partner")
     check_level(opponents, "--opponents")
+    game_rules = read_rules(rules)
     # Refused now rather than after a whole game played for a record that cannot be written.
     if out is not None and not out.parent.is_dir():
         raise typer.BadParameter(f"no directory {str(out.parent)!r}", param_hint="--out")
     # Drawn here rather than by Game so it can be shown, and the game replayed with --seed.
     game_seed = seed if seed is not None else random.SystemRandom().getrandbits(SEED_BITS)
     levels = {NORTH: partner, EAST: opponents, WEST: opponents}
-    game = Game(seed=game_seed, players={**levels, HUMAN: HUMAN_PLAYER})
+    game = Game(game_rules, seed=game_seed, players={**levels, HUMAN: HUMAN_PLAYER})
     # Soft wrap: a message or narration line is never broken mid-line (pipes and greps stay whole).
     console = Console(highlight=False, soft_wrap=True)
     console.print(
         f"Spades, seed {game_seed}: you are South; your partner North plays {partner}, "
-        f"West and East play {opponents}. First to {game.rules.target} wins. "
+        f"West and East play {opponents}. Rules: {rules_name(game.rules)} "
+        f"({game.rules.describe()}). "
         "Type h for help, q to quit."
     )
     # One bot thinks at a time here: a search level may use every core.

@@ -15,7 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from spades.core import NIL, Game, RecordError, bid_name, game_from_record, read_records
+from spades.core import Game, RecordError, bid_name, game_from_record, is_nil, read_records
 from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES, Seat, parse_seat
@@ -101,7 +101,7 @@ def position_from_deal(deal: str, leader: str | None, broken: bool) -> HandState
 def nil_seats(state: HandState, named: list[str], from_record: bool) -> list[Seat]:
     """The seats whose Nil to judge: those named, else a record's Nil bidders."""
     if not named:
-        return [s for s in range(4) if from_record and state.bids[s] == NIL]
+        return [s for s in range(4) if from_record and is_nil(state.bids[s])]
     seats = set()
     for text in named:
         try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from spades.core import NIL, Game, bid_name
+from spades.core import CARDCOUCH, NIL, Game, bid_name, rules_name
 from spades.core.cards import CARD_NAMES
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES
 
@@ -27,6 +27,12 @@ def print_game_summary(
     console.print(
         f"[bold]Game {index}[/bold] (seed {game.seed}; {players}): {result}", highlight=False
     )
+    if game.rules != CARDCOUCH:  # the rule page's rules go without saying
+        console.print(
+            f"  rules: {rules_name(game.rules)} ({game.rules.describe()})",
+            highlight=False,
+            soft_wrap=True,
+        )
     if game.seeding is not None:
         console.print(
             "  practice deals: the seed was chosen by the player"

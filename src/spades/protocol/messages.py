@@ -27,6 +27,7 @@ from spades.core import (
     BidMade,
     Card,
     CardPlayed,
+    CardsPassed,
     Event,
     GameOver,
     HandDealt,
@@ -157,6 +158,13 @@ def event_message(event: Event, view: PlayerView) -> Message:
                 "seat": SEAT_LETTERS[event.seat],
                 "bid": bid_to_json(event.bid),
             }
+        case CardsPassed():
+            # Which cards is known to the two partners only: the giver sent them,
+            # and the receiver learns them in its next ``play`` request's hand.
+            message: Message = event.to_dict()
+            if event.seat == view.seat:
+                message["cards"] = card_names(view.passed)
+            return message
         case CardPlayed():
             return {
                 "type": "card_played",

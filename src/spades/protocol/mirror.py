@@ -59,8 +59,35 @@ class SeatMirror:
         self.trick: list[Card] = []
         self.tricks: list[Trick] = []
         self.tricks_won = [0, 0, 0, 0]
+        self.passed = 0
+        """The cards this seat passed to its partner (a Nil pass under the rules)."""
+        self.received = 0
+        """The cards its partner passed it, once they are in the hand."""
+        self.awaiting = 0
+        """How many passed cards are still to arrive: the host's next ``play``
+        request holds them in the hand (a pass reaches the seat once both partners
+        have passed, and the ``cards_passed`` message names only the cards one gave)."""
 
     # ------------------------------------------------------------ notifications
+
+    def cards_passed(self, seat: Seat, to: Seat, count: int, cards: int) -> None:
+        """``seat`` passed ``count`` cards to ``to``; ``cards`` when this seat gave them."""
+        if seat == self.seat:
+            if cards & ~self.hand or cards.bit_count() != count:
+                raise ValueError("the cards passed are not this seat's to pass")
+            self.hand &= ~cards
+            self.passed = cards
+        elif to == self.seat:
+            self.awaiting += count
+
+    def take_passed_cards(self, hand: int) -> None:
+        """The cards awaited from the partner's pass, found in ``hand`` (the cards
+        held, from a ``play`` request), join this seat's hand."""
+        arrived = hand & ~self.hand & ~self.played
+        if self.awaiting and arrived.bit_count() == self.awaiting:
+            self.hand |= arrived
+            self.received = arrived
+            self.awaiting = 0
 
     def bid_made(self, seat: Seat, bid: int) -> None:
         if len(self.bids) >= 4:
@@ -187,6 +214,8 @@ class SeatMirror:
             return f"cards were played after {len(self.bids)} bids"
         if len(self.tricks) > TRICKS_PER_HAND or len(self.trick) > 3:
             return "more cards were played than a hand has"
+        if self.rules.first_lead == "two_of_clubs":  # whoever holds it, which the host says
+            first = self.tricks[0].leader if self.tricks else self.leader
         leader, won, seen = first, [0, 0, 0, 0], 0
         for number, trick in enumerate(self.tricks, start=1):
             cards = mask_of(trick.cards)
@@ -231,9 +260,12 @@ class SeatMirror:
             trick=tuple(self.trick),
             tricks=tuple(self.tricks),
             tricks_won=(won[0], won[1], won[2], won[3]),
-            spades_broken=bool(self.played & SPADE_MASK),
             totals=self.totals,
             bags=self.bags,
             hand_number=self.hand_number,
             rules=self.rules,
+            passed=self.passed,
+            received=self.received,
+            # Without the breaking rule spades lead from the start, as if broken.
+            spades_broken=bool(self.played & SPADE_MASK) or not self.rules.spades_break,
         )

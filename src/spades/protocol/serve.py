@@ -25,10 +25,12 @@ from typing import Any, Final, TextIO, TypeGuard, TypeVar
 
 from spades.bots import Bot
 from spades.core import (
+    BLIND_NIL,
     NIL,
     BidMade,
     Card,
     CardPlayed,
+    CardsPassed,
     Event,
     GameOver,
     HandDealt,
@@ -100,6 +102,7 @@ class BotServer:
             "new_hand": self._new_hand,
             "bid_made": self._bid_made,
             "card_played": self._card_played,
+            "cards_passed": self._cards_passed,
             "trick_won": self._trick_won,
             "hand_over": self._hand_over,
             "game_over": self._game_over,
@@ -219,6 +222,9 @@ class BotServer:
         )
         self._closed_by_the_rules(mirror.close_full_trick())
         self._flush()
+        mirror.take_passed_cards(hand)
+        if not mirror.tricks and mirror.rules.first_lead == "two_of_clubs":
+            mirror.leader = leader  # whoever holds the two of clubs: the seat cannot know who
         if mirror.resume_play(leader, trick, hand):
             self._note(
                 "out of step with the host at a play request: "
@@ -277,6 +283,16 @@ class BotServer:
         self._flush()  # a new turn begins
         self.mirror.bid_made(seat, bid)
         self._tell(BidMade(seat, bid))
+
+    def _cards_passed(self, message: Mapping[str, Any]) -> None:
+        seat, to = read_seat(message["seat"]), read_seat(message["to"])
+        count = message["count"]
+        if type(count) is not int or not 1 <= count <= 3:
+            raise ValueError(f"the count is {quote_json(count)}")
+        given = mask_of(read_cards(message["cards"])) if seat == self.mirror.seat else 0
+        self._flush()  # a new turn begins
+        self.mirror.cards_passed(seat, to, count, given)
+        self._tell(CardsPassed(seat, to, count))
 
     def _card_played(self, message: Mapping[str, Any]) -> None:
         seat, card = read_seat(message["seat"]), read_card(message["card"])
@@ -366,11 +382,11 @@ def read_cards(value: object) -> list[Card]:
 
 
 def is_bid(bid: object) -> TypeGuard[int]:
-    return type(bid) is int and (bid == NIL or 1 <= bid <= TRICKS_PER_HAND)
+    return type(bid) is int and (bid in (NIL, BLIND_NIL) or 1 <= bid <= TRICKS_PER_HAND)
 
 
 def read_bid(value: object) -> int:
-    """A bid of the host's: ``NIL`` or 1..13 (``bid_from_json`` lets others through)."""
+    """A bid of the host's: ``NIL``, ``BLIND_NIL`` or 1..13 (``bid_from_json`` lets others through)."""
     bid = bid_from_json(value)
     if not is_bid(bid):
         raise ValueError(f"{quote_json(value)} is not a bid")

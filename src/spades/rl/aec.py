@@ -42,6 +42,7 @@ from spades.core import (
     Seat,
     bid_name,
     card_name,
+    cards_in,
     team_of,
 )
 from spades.core.seats import SEAT_LETTERS
@@ -128,6 +129,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.shaping = shaping
         self.illegal_reward = float(illegal_reward)
         self.rules = rules
+        self._chosen = 0
         self.max_hands = max_hands
         self.render_mode = render_mode
 
@@ -176,6 +178,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.last_events = list(self.game.log)
         self._finished = None
         self._done = False
+        self._chosen = 0
+        """The cards chosen so far for a Nil pass (a mask), a card a step."""
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -227,6 +231,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
                 f"{action!r} is not an action: use an int, 0..51 a card, 52..65 a bid",
                 rule=Rule.ACTION,
             ) from None
+        if 0 <= index < CARD_ACTIONS and self.game.phase is Phase.PASSING:
+            return self._choose_to_pass(seat, index)
         if 0 <= index < CARD_ACTIONS:
             return self.game.play(seat, index)
         if CARD_ACTIONS <= index < ACTION_COUNT:
@@ -234,6 +240,20 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         raise IllegalActionError(
             f"{index} is not an action: 0..51 are cards, 52..65 bids", rule=Rule.ACTION
         )
+
+    def _choose_to_pass(self, seat: Seat, card: int) -> list[Event]:
+        """A Nil pass is chosen a card a step; the engine takes the cards once
+        all are chosen (and checks them then: a card not held, or twice, is refused)."""
+        view = self.game.view(seat)
+        if view.pass_count and (not view.hand & (1 << card) or self._chosen & (1 << card)):
+            raise IllegalActionError(
+                f"{card_name(card)} is not a card you may still choose to pass", rule=Rule.NIL_PASS
+            )
+        self._chosen |= 1 << card
+        if self._chosen.bit_count() < view.pass_count:
+            return []
+        chosen, self._chosen = list(cards_in(self._chosen)), 0
+        return self.game.pass_cards(seat, chosen)
 
     def _hand_scored(self, event: HandScored) -> None:
         if self.episode == "hand" or self.shaping:
@@ -289,7 +309,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         if self._done or agent != self.agent_selection:
             mask: Int8Array = np.zeros(ACTION_COUNT, dtype=np.int8)
         else:
-            mask = action_mask(view)
+            mask = action_mask(view, self._chosen)
         observation: FloatArray | dict[str, FloatArray] = flat
         if self.observation_mode == "dict":
             observation = split_observation(flat)

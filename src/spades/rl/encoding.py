@@ -121,9 +121,10 @@ def absolute_seat(observer: Seat, relative: int) -> Seat:
     return (observer + relative) & 3
 
 
-def action_mask(view: PlayerView) -> Int8Array:
+def action_mask(view: PlayerView, chosen: int = 0) -> Int8Array:
     """1 for every action ``view``'s seat may take now, else 0 (all 0 when it is
-    not this seat's turn).
+    not this seat's turn). During a Nil pass (a rule option) the actions are the
+    cards still to choose, one a step: ``chosen`` masks those chosen already.
 
     >>> from spades.core import Game
     >>> game = Game(seed=7)
@@ -140,6 +141,8 @@ def action_mask(view: PlayerView) -> Int8Array:
         mask.put([bid_action(bid) for bid in view.legal_bids()], 1)
     elif view.phase is Phase.PLAYING:
         mask.put(list(cards_in(view.legal_mask())), 1)
+    elif view.phase is Phase.PASSING and view.pass_count:
+        mask.put(list(cards_in(view.hand & ~chosen)), 1)
     return mask
 
 
@@ -302,8 +305,16 @@ def max_hand_swing(rules: Rules) -> int:
     >>> max_hand_swing(CARDCOUCH)
     630
     """
-    penalties = (rules.bag_limit - 1 + 13) // rules.bag_limit + 1
-    return 10 * 13 + 2 * rules.nil_bonus + penalties * rules.bag_penalty
+    limit = rules.bag_limit
+    penalties = 0 if limit is None else (limit - 1 + 13) // limit + 1
+    nil_bonus = max(rules.nil_bonus, rules.blind_nil_bonus if rules.blind_nil else 0)
+    nils = max(2 * nil_bonus, rules.double_nil_bonus or 0)
+    return 10 * 13 + nils + penalties * rules.bag_penalty
+
+
+NO_FLOOR_BOUND: Final = -10_000
+NO_BAG_LIMIT_BOUND: Final = 100
+"""Bags kept without a bag limit: the bound shown (a long game's worth)."""
 
 
 def score_limits(rules: Rules) -> tuple[int, int]:
@@ -318,7 +329,10 @@ def score_limits(rules: Rules) -> tuple[int, int]:
     (-830, 1130)
     """
     swing = max_hand_swing(rules)
-    return rules.floor - swing, rules.target + swing
+    # Without a floor a total could in principle sink without end; the bound is
+    # the lowest floor a rule set may name, far below any game seen.
+    floor = rules.floor if rules.floor is not None else NO_FLOOR_BOUND
+    return floor - swing, rules.target + swing
 
 
 def observation_bounds(rules: Rules) -> tuple[FloatArray, FloatArray]:
@@ -334,7 +348,8 @@ def observation_bounds(rules: Rules) -> tuple[FloatArray, FloatArray]:
     lowest, highest = score_limits(rules)
     low[SCORES_OFFSET : SCORES_OFFSET + 2] = lowest / SCORE_SCALE
     high[SCORES_OFFSET : SCORES_OFFSET + 2] = highest / SCORE_SCALE
-    high[BAGS_OFFSET : BAGS_OFFSET + 2] = max(1.0, rules.bag_limit / BAG_SCALE)
+    bag_limit = rules.bag_limit if rules.bag_limit is not None else NO_BAG_LIMIT_BOUND
+    high[BAGS_OFFSET : BAGS_OFFSET + 2] = max(1.0, bag_limit / BAG_SCALE)
     return low, high
 
 

@@ -29,6 +29,7 @@ import numpy as np
 from gymnasium import spaces
 
 from spades.bots import BOT_LEVELS, Bot, make_bot
+from spades.bots.base import choose_bid
 from spades.core import CARDCOUCH, SEATS, Game, Phase, Rules, Seat, parse_seat
 from spades.core.seats import SEAT_LETTERS, partner_of
 
@@ -146,10 +147,13 @@ class SpadesSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             view = self.game.view(seat)
             bot = self.bots[seat]
             if view.phase is Phase.BIDDING:
-                action = bid_action(bot.bid(view))
+                actions = [bid_action(choose_bid(bot, view))]
+            elif view.phase is Phase.PASSING:  # a card a step, as the learner passes
+                actions = [card_action(card) for card in bot.pass_cards(view)]
             else:
-                action = card_action(bot.play(view))
-            aec.step(action)
+                actions = [card_action(bot.play(view))]
+            for action in actions:
+                aec.step(action)
             reward += aec.rewards[self.agent]
             self._tell_bots()
         self._over = aec.terminations[self.agent] or aec.truncations[self.agent]

@@ -32,8 +32,18 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
 from spades.bots import BOT_LEVELS, LEVEL_SUMMARIES
-from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
+from spades.core import (
+    PRESETS,
+    GameOverError,
+    NotYourTurnError,
+    RecordError,
+    RulesError,
+    SpadesError,
+    parse_rules,
+    rules_name,
+)
 from spades.core.cards import CARD_NAMES, card_long_name
+from spades.core.rules import OPTIONS
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
@@ -43,6 +53,7 @@ from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
 from .schemas import (
+    MAX_RULES_LENGTH,
     BidRequest,
     BotLevels,
     ClaimRequest,
@@ -52,7 +63,12 @@ from .schemas import (
     GameUpdate,
     HintResponse,
     NewGameRequest,
+    PassRequest,
     PlayRequest,
+    RuleOption,
+    RulePreset,
+    RulesCheck,
+    RuleSets,
     Statistics,
     UndoUpdate,
 )
@@ -385,6 +401,32 @@ def _add_api_routes(app: FastAPI) -> None:
             summaries={level: LEVEL_SUMMARIES.get(level, "") for level in BOT_LEVELS},
         )
 
+    @app.get("/api/rules", tags=["game"])
+    async def rule_sets() -> RuleSets:
+        """The presets and the options a new game's rules are written with."""
+        return RuleSets(
+            presets=[
+                RulePreset(name=name, summary=preset.rules.describe(), source=preset.source)
+                for name, preset in PRESETS.items()
+            ],
+            options=[RuleOption(name=option.name, summary=option.summary) for option in OPTIONS],
+            default="cardcouch",
+        )
+
+    @app.get("/api/rules/check", tags=["game"])
+    async def check_rules(
+        rules: Annotated[str, Query(max_length=MAX_RULES_LENGTH, description="As in --rules.")],
+    ) -> RulesCheck:
+        """Read a rule set written in the short syntax: its shortest form and a
+        summary, or what is wrong with it (a new game refuses such rules with 422)."""
+        try:
+            parsed = parse_rules(rules)
+        except RulesError as error:
+            return RulesCheck(ok=False, rules=None, summary=None, problem=error.message)
+        return RulesCheck(
+            ok=True, rules=rules_name(parsed), summary=parsed.describe(), problem=None
+        )
+
     @app.post("/api/games", status_code=201, tags=["game"], responses=ERRORS)
     async def new_game(
         body: NewGameRequest, games: Games, owner: Annotated[str, Depends(owner_or_new)]
@@ -399,6 +441,7 @@ def _add_api_routes(app: FastAPI) -> None:
                 east=body.east,
                 undo=body.undo,
                 seed=body.seed,
+                rules=parse_rules(body.rules),
             )
         )
 
@@ -443,6 +486,11 @@ def _add_api_routes(app: FastAPI) -> None:
     async def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:
         """Bid, then the bots play until it is your turn again."""
         return view_of(await games.bid(owner, game_id, body.bid))
+
+    @app.post("/api/games/{game_id}/pass", tags=["game"], responses=ERRORS)
+    async def pass_cards(game_id: str, body: PassRequest, games: Games, owner: Owner) -> GameUpdate:
+        """Pass cards to your partner (the rules' Nil pass), then the bots play on."""
+        return view_of(await games.pass_cards(owner, game_id, body.cards))
 
     @app.post("/api/games/{game_id}/play", tags=["game"], responses=ERRORS)
     async def play(game_id: str, body: PlayRequest, games: Games, owner: Owner) -> GameUpdate:
@@ -501,6 +549,13 @@ def _add_api_routes(app: FastAPI) -> None:
     async def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:
         """What the strongest bot would bid or play in your place, and why."""
         suggestion = await games.hint(owner, game_id)
+        if suggestion.kind == "pass":
+            return HintResponse(
+                kind="pass",
+                cards=[CARD_NAMES[card] for card in suggestion.cards],
+                reason=suggestion.reason,
+                level=suggestion.level,
+            )
         if suggestion.kind == "bid":
             return HintResponse(
                 kind="bid",

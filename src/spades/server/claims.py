@@ -26,6 +26,7 @@ from spades.core import (
     Phase,
     Rule,
     claim_terms,
+    is_nil,
 )
 from spades.core.cards import RANK_LETTERS, SUIT_SYMBOLS, Card
 from spades.core.claims import tricks_left
@@ -107,13 +108,13 @@ def _claimable(hand: HandState, tricks: int) -> bool:
 def _terms_note(game: Game, left: int) -> str:
     """The claim's terms for this hand, in a line: who is credited, what is conceded."""
     bids = game.hand.bids
-    if bids[HUMAN] == NIL and bids[PARTNER] == NIL:
+    if is_nil(bids[HUMAN]) and is_nil(bids[PARTNER]):
         return "You and North both bid Nil: neither of you can claim tricks."
     if NIL in (bids[HUMAN], bids[PARTNER]):
-        whose, taker = ("your", "North") if bids[HUMAN] == NIL else ("North's", "you")
+        whose, taker = ("your", "North") if is_nil(bids[HUMAN]) else ("North's", "you")
         return f"With {whose} Nil in play you may claim only {_claimed(left, left)}, for {taker}."
     first = next_seat(HUMAN)
-    defenders = [seat for seat in (first, partner_of(first)) if bids[seat] != NIL]
+    defenders = [seat for seat in (first, partner_of(first)) if not is_nil(bids[seat])]
     if not defenders:
         return "West and East both bid Nil: you may claim only every trick left."
     if len(defenders) == 1:

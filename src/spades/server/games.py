@@ -33,7 +33,9 @@ from spades.bots import (
     make_bot,
     strongest_level,
 )
+from spades.bots.base import choose_bid
 from spades.core import (
+    CARDCOUCH,
     EAST,
     NIL,
     NORTH,
@@ -48,6 +50,7 @@ from spades.core import (
     NotYourTurnError,
     Phase,
     Rule,
+    Rules,
     Seeding,
     Undo,
     UndoError,
@@ -160,6 +163,7 @@ class GameService:
         west: str | None = None,
         east: str | None = None,
         undo: bool = True,
+        rules: Rules = CARDCOUCH,
     ) -> Outcome:
         """A new game: North plays ``partner``, West and East ``opponents``
         unless ``west`` or ``east`` names another level for that seat."""
@@ -175,7 +179,7 @@ class GameService:
             seeding = Seeding.commit(seed, secrets.token_hex(SALT_HEX_DIGITS // 2))
         else:
             seeding = Seeding.practice()  # the player knows the seed, so every hand
-        game = Game(seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
+        game = Game(rules, seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
 
         def deal_and_store() -> Outcome:
             events = list(game.log)  # the first deal
@@ -215,6 +219,11 @@ class GameService:
         bid = parse_bid_value(value)
         return await self._act(owner, stored, lambda game: game.bid(HUMAN, bid))
 
+    async def pass_cards(self, owner: str, game_id: str, values: list[str]) -> Outcome:
+        stored = await self.load(owner, game_id)
+        cards = [parse_card_value(value) for value in values]
+        return await self._act(owner, stored, lambda game: game.pass_cards(HUMAN, cards))
+
     async def play(self, owner: str, game_id: str, value: str) -> Outcome:
         stored = await self.load(owner, game_id)
         card = parse_card_value(value)
@@ -252,7 +261,8 @@ class GameService:
     async def hint(self, owner: str, game_id: str) -> Hint:
         stored = await self.load(owner, game_id)
         game = stored.game
-        self._check_south_to_act(game, "bid" if game.phase is Phase.BIDDING else "play")
+        verb = {Phase.BIDDING: "bid", Phase.PASSING: "pass cards"}.get(game.phase, "play")
+        self._check_south_to_act(game, verb)
         view, seed = game.view(HUMAN), f"{game.seed}:hint:{len(game.log)}"
         # The hint asks the strongest level, which searches: always a worker thread.
         return await to_thread.run_sync(lambda: suggest(view, seed=seed))
@@ -308,7 +318,9 @@ class GameService:
             view = game.view(seat)  # a bot is only ever told what its seat may know
             try:
                 if game.phase is Phase.BIDDING:
-                    events += game.bid(seat, bot.bid(view))
+                    events += game.bid(seat, choose_bid(bot, view))
+                elif game.phase is Phase.PASSING:
+                    events += game.pass_cards(seat, bot.pass_cards(view))
                 else:
                     events += game.play(seat, bot.play(view))
             except IllegalActionError as error:

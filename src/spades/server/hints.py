@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from spades.bots import BOT_LEVELS, interactive_processes, make_bot
-from spades.bots.knowledge.reasons import bid_reason, card_reason
-from spades.core import Phase, PlayerView
+from spades.bots.knowledge.reasons import bid_reason, card_reason, pass_reason
+from spades.core import Card, Phase, PlayerView
 
 HINT_LEVELS: Final = ("expert", "hard", "normal")
 """The levels a hint asks, strongest first; the first one that exists is used."""
@@ -35,11 +35,13 @@ def hint_level() -> str:
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    kind: Literal["bid", "card"]
+    kind: Literal["bid", "card", "pass"]
     value: int
-    """The bid (``NIL`` is 0) or the card."""
+    """The bid (``NIL`` is 0) or the card (0 for a pass)."""
     reason: str
     level: str
+    cards: tuple[Card, ...] = ()
+    """The cards to pass, for a pass."""
 
 
 def suggest(view: PlayerView, *, seed: str) -> Hint:
@@ -49,5 +51,8 @@ def suggest(view: PlayerView, *, seed: str) -> Hint:
     if view.phase is Phase.BIDDING:
         bid = bot.bid(view)
         return Hint("bid", bid, bid_reason(view, bid), level)
+    if view.phase is Phase.PASSING:
+        cards = tuple(bot.pass_cards(view))
+        return Hint("pass", 0, pass_reason(view, cards), level, cards)
     card = bot.play(view)
     return Hint("card", card, card_reason(view, card), level)

@@ -27,7 +27,7 @@ from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
 from .claims import defence_names_unseen
-from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand
+from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand, ReplayPass
 from .views import _trick, bid_value, game_over_info, hand_result
 
 RECORD_INDENT: Final = 2
@@ -164,6 +164,17 @@ def _replay(
                 bids=[
                     ReplayBid(seat=SEAT_LETTERS[seat], bid=bid_value(state.bids[seat] or 0))  # type: ignore[arg-type]
                     for seat in state.bid_order
+                ],
+                passes=[
+                    ReplayPass(
+                        seat=SEAT_LETTERS[giver],  # type: ignore[arg-type]
+                        to=SEAT_LETTERS[(giver + 2) & 3],  # type: ignore[arg-type]
+                        # Seen by the two partners, and by all once the hand is over.
+                        cards=[CARD_NAMES[c] for c in sorted_for_display(cards_in(given))]
+                        if giver in shown or (giver + 2) & 3 in shown
+                        else None,
+                    )
+                    for giver, given in state.passes
                 ],
                 tricks=[_trick(t.leader, t.cards, t.winner) for t in state.tricks]
                 + ([_trick(state.leader, state.trick, None)] if state.trick else []),

@@ -48,6 +48,17 @@ class ReplayClaim(BaseModel):
     )
 
 
+class ReplayPass(BaseModel):
+    """A Nil pass: ``seat`` gave ``cards`` to its partner ``to``."""
+
+    seat: SeatLetter
+    to: SeatLetter
+    cards: list[CardName] | None = Field(
+        description="null where the viewer may not see them (another seat's pass in a hand "
+        "still being played)."
+    )
+
+
 class ReplayHand(BaseModel):
     number: int
     dealer: SeatLetter
@@ -57,6 +68,9 @@ class ReplayHand(BaseModel):
         "whose cards are hidden (a hand still being played)."
     )
     bids: list[ReplayBid] = Field(description="In bidding order.")
+    passes: list[ReplayPass] = Field(
+        default=[], description="The hand's Nil passes, in order (under rules that have them)."
+    )
     tricks: list[TrickState] = Field(
         description="The cards that stood (not those taken back), in play order; the last "
         "may be unfinished, in the hand being played or where a claim ended the hand."

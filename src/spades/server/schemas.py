@@ -27,6 +27,7 @@ CardName = Annotated[
 
 MAX_LEVEL_LENGTH: Final = 32
 MAX_BID_LENGTH: Final = 16
+MAX_RULES_LENGTH: Final = 400
 
 CARD_PATTERN: Final = r"^\s*(10|[2-9TtJjQqKkAa])[SsHhDdCc]\s*$"
 """The cards a request may name, as ``parse_card`` reads them: any case, ``10`` or
@@ -36,7 +37,11 @@ engine refuses anything else with its own message (and the rule ``card``)."""
 BID_SCHEMA: Final = {
     "oneOf": [
         {"type": "integer", "minimum": 1, "maximum": 13},
-        {"type": "string", "pattern": r"^\s*[Nn][Ii][Ll]\s*$", "maxLength": MAX_BID_LENGTH},
+        {
+            "type": "string",
+            "pattern": r"^\s*([Bb][Ll][Ii][Nn][Dd][ _-]?)?[Nn][Ii][Ll]\s*$",
+            "maxLength": MAX_BID_LENGTH,
+        },
     ]
 }
 """The bids a request may make. As with cards, the schema documents the range and
@@ -48,6 +53,36 @@ class Request(BaseModel):
 
 
 # ------------------------------------------------------------------ requests
+
+
+class RulePreset(BaseModel):
+    name: str
+    summary: str = Field(description="The rule set in a few words.")
+    source: str = Field(description="Where the rule set comes from.")
+
+
+class RuleOption(BaseModel):
+    name: str
+    summary: str
+
+
+class RuleSets(BaseModel):
+    """The rule sets a new game may be played under (docs/rules.md)."""
+
+    presets: list[RulePreset]
+    options: list[RuleOption] = Field(description="What may follow a preset: name=value.")
+    default: str
+
+
+class RulesCheck(BaseModel):
+    """A rule set read back: what it means, or what is wrong with it. (A check
+    that finds a problem has done its job: it answers 200, as a form being typed
+    into is no failed request.)"""
+
+    ok: bool
+    rules: str | None = Field(description="The rules, written the shortest way.")
+    summary: str | None = Field(description="The rules in a few words.")
+    problem: str | None = Field(description="What is wrong, when something is.")
 
 
 class NewGameRequest(Request):
@@ -72,6 +107,13 @@ class NewGameRequest(Request):
     undo: StrictBool = Field(
         default=True, description="Whether you may take back your last bid or card."
     )
+    rules: StrictStr = Field(
+        default="cardcouch",
+        max_length=MAX_RULES_LENGTH,
+        description="The rules: a preset (cardcouch, traditional, club) then changes, e.g. "
+        "cardcouch,target=300,blind_nil=on,nil_pass=2 (see docs/rules.md).",
+        examples=["cardcouch", "cardcouch,target=300,blind_nil=on,nil_pass=2"],
+    )
     seed: StrictInt | None = Field(
         default=None,
         ge=0,
@@ -91,6 +133,18 @@ class BidRequest(Request):
         description='Your bid: a number of tricks from 1 to 13, or "nil" (any case) to promise '
         'to take none, or "blind_nil" where the rules allow it. 0 is not a bid.',
         examples=[3, "nil"],
+    )
+
+
+class PassRequest(Request):
+    cards: list[
+        Annotated[
+            StrictStr, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN, "maxLength": 8})
+        ]
+    ] = Field(
+        max_length=3,
+        description="The cards you pass to your partner (a Nil pass): as many as the rules say.",
+        examples=[["AS", "KH"]],
     )
 
 
@@ -258,13 +312,20 @@ class Fairness(BaseModel):
     )
 
 
+class PassState(BaseModel):
+    seat: SeatLetter = Field(description="Who passes now.")
+    to: SeatLetter
+    count: int
+    your_turn: bool
+
+
 class GameState(BaseModel):
     """Everything South may know about the game now."""
 
     id: str
     version: int
     hand_number: int
-    phase: Literal["bidding", "playing", "over"]
+    phase: Literal["bidding", "passing", "playing", "over"]
     dealer: SeatLetter
     turn: SeatLetter | None
     your_turn: bool
@@ -287,13 +348,42 @@ class GameState(BaseModel):
         "committed to."
     )
     target: int
-    floor: int
+    floor: int | None = Field(description="null: these rules have no floor")
+    blind_nil: bool = Field(
+        default=False,
+        description="Whether you may bid blind Nil now: before looking at your cards, so "
+        "the page keeps them face down until you choose (legal_bids never holds it).",
+    )
+    passing: PassState | None = Field(
+        default=None, description="The Nil pass being made, during the passing."
+    )
+    passed: list[CardName] = Field(default=[], description="The cards you passed this hand.")
+    received: list[CardName] = Field(
+        default=[], description="The cards North passed you this hand, once every pass is made."
+    )
+    rules: str = Field(
+        default="cardcouch",
+        description="The game's rules in the short syntax of `--rules` (docs/rules.md)",
+    )
+    rules_summary: str = Field(
+        default="first to 500, out at -200",
+        description='The rules in a few words, as the table shows them ("first to 300, ...")',
+    )
 
 
 class HandDealtEvent(BaseModel):
     type: Literal["hand_dealt"]
     hand: int
     dealer: SeatLetter
+
+
+class CardsPassedEvent(BaseModel):
+    """A Nil pass: how many cards went to whom (which ones, only the partners know)."""
+
+    type: Literal["cards_passed"]
+    seat: SeatLetter
+    to: SeatLetter
+    count: int
 
 
 class BidMadeEvent(BaseModel):
@@ -348,6 +438,7 @@ class ClaimEvent(BaseModel):
 GameEvent = Annotated[
     HandDealtEvent
     | BidMadeEvent
+    | CardsPassedEvent
     | CardPlayedEvent
     | TrickWonEvent
     | ClaimEvent
@@ -413,9 +504,10 @@ class GameList(BaseModel):
 
 
 class HintResponse(BaseModel):
-    kind: Literal["bid", "card"]
+    kind: Literal["bid", "card", "pass"]
     bid: BidValue | None = None
     card: CardName | None = None
+    cards: list[CardName] = Field(default=[], description="The cards to pass (a Nil pass).")
     card_name: str | None = Field(default=None, description='The card in words: "Queen of hearts".')
     reason: str
     level: str = Field(description="The bot level that made the suggestion.")

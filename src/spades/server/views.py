@@ -17,7 +17,6 @@ from pydantic import TypeAdapter
 
 from spades.core import (
     EAST,
-    NIL,
     SOUTH,
     WEST,
     Claim,
@@ -29,6 +28,8 @@ from spades.core import (
     TeamHandScore,
     Undo,
     bid_to_json,
+    is_nil,
+    rules_name,
 )
 from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
 from spades.core.seats import (
@@ -56,6 +57,7 @@ from .schemas import (
     GameSummary,
     HandResult,
     NilOutcome,
+    PassState,
     PlayedCard,
     SeatState,
     Settings,
@@ -202,7 +204,7 @@ def game_state(
         numeric = [view.bid_of(s) for s in team_seats(team)]
         team_bid = (
             None
-            if any(b is None for b in numeric) or all(b == NIL for b in numeric)
+            if any(b is None for b in numeric) or all(is_nil(b) for b in numeric)
             else sum(b for b in numeric if b is not None)
         )
         teams.append(
@@ -210,7 +212,7 @@ def game_state(
                 team=TEAM_NAMES[team],
                 name=TEAM_LONG_NAMES[team],
                 bid=team_bid,
-                nil_seats=[SEAT_LETTERS[s] for s in team_seats(team) if view.bid_of(s) == NIL],  # type: ignore[misc]
+                nil_seats=[SEAT_LETTERS[s] for s in team_seats(team) if view.is_nil(s)],  # type: ignore[misc]
                 tricks=sum(view.tricks_won[s] for s in team_seats(team)),
                 score=game.totals[team],
                 bags=game.bags[team],
@@ -249,6 +251,22 @@ def game_state(
         fairness=fairness(game, game_id),
         target=game.rules.target,
         floor=game.rules.floor,
+        rules=rules_name(game.rules),
+        rules_summary=game.rules.describe(),
+        blind_nil=my_turn and bool(view.without_cards().legal_bids()),
+        passing=None if view.passing is None else pass_state(view.passing),
+        passed=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.passed))],
+        received=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.received))],
+    )
+
+
+def pass_state(passing: tuple[Seat, Seat, int]) -> PassState:
+    giver, receiver, count = passing
+    return PassState(
+        seat=SEAT_LETTERS[giver],  # type: ignore[arg-type]
+        to=SEAT_LETTERS[receiver],  # type: ignore[arg-type]
+        count=count,
+        your_turn=giver == HUMAN,
     )
 
 

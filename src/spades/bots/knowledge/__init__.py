@@ -9,6 +9,7 @@ from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
 
 from ..base import Bot
 from .bidding import BidStyle, choose_bid, estimate_tricks, nil_danger
+from .blind_nil import wants_blind_nil
 from .learned_bidding import choose_learned_bid
 from .memory import Memory
 from .play import choose_card
@@ -23,6 +24,9 @@ class KnowledgeBot(Bot):
 
     def bid(self, view: PlayerView) -> int:
         return choose_learned_bid(view)
+
+    def blind_nil(self, view: PlayerView) -> bool:
+        return wants_blind_nil(view)
 
     def play(self, view: PlayerView) -> Card:
         card = choose_card(Memory(view))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import NIL, PlayerView
+from spades.core import NIL, PlayerView, is_nil
 from spades.core.cards import RANK_ACE, RANK_JACK, RANK_KING, RANK_QUEEN, SPADES
 from spades.core.seats import partner_of, team_of
 
@@ -138,7 +138,7 @@ def choose_bid(view: PlayerView, style: BidStyle, jitter: float = 0.0) -> int:
         threshold *= 1.3  # far behind or they are close to winning: take the chance
     if view.bags[team] >= 7:
         threshold *= 1.15  # Nil takes no overtricks
-    partner_can_cover = partner_bid is None or (partner_bid != NIL and partner_bid >= 3)
+    partner_can_cover = partner_bid is None or (not is_nil(partner_bid) and partner_bid >= 3)
     if partner_can_cover and estimate < 2.6 and nil_danger(hand) <= threshold:
         return NIL
 
@@ -149,6 +149,6 @@ def choose_bid(view: PlayerView, style: BidStyle, jitter: float = 0.0) -> int:
         bid += 0.3  # they could win this hand: bid enough to help set them
     if ours - theirs > 150:
         bid -= 0.2  # ahead: be sure to make it
-    if partner_bid == NIL:
+    if is_nil(partner_bid):
         bid += 0.5  # covering a Nil partner means winning extra tricks anyway
     return max(1, min(13, int(bid + 0.5)))

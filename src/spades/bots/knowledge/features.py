@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import NIL, PlayerView
+from spades.core import CARDCOUCH, PlayerView, Rules, is_nil
 from spades.core.cards import (
     RANK_ACE,
     RANK_JACK,
@@ -47,6 +47,8 @@ class BiddingContext:
     partner_bid: int | None = None
     opponent_bids: tuple[int, ...] = ()
     """The opponents' bids made so far (0, 1 or 2 of them; ``NIL`` is 0)."""
+    rules: Rules = CARDCOUCH
+    """What a Nil is worth, and the rest of the scoring the bids are valued under."""
 
     @classmethod
     def of(cls, view: PlayerView) -> BiddingContext:
@@ -56,18 +58,20 @@ class BiddingContext:
             opponent_bids=tuple(
                 bid for seat, bid in view.bids if seat != partner and seat != view.seat
             ),
+            rules=view.rules,
         )
 
     def context_features(self) -> list[float]:
         partner = self.partner_bid
-        numeric_opponents = [bid for bid in self.opponent_bids if bid != NIL]
+        numeric_opponents = [bid for bid in self.opponent_bids if not is_nil(bid)]
+        partner_numeric = partner is not None and not is_nil(partner)
         return [
-            1.0 if partner is not None and partner != NIL else 0.0,
-            float(partner) if partner is not None and partner != NIL else 0.0,
-            1.0 if partner == NIL else 0.0,
+            1.0 if partner_numeric else 0.0,
+            float(partner) if partner is not None and partner_numeric else 0.0,
+            1.0 if partner is not None and is_nil(partner) else 0.0,
             float(len(numeric_opponents)),
             float(sum(numeric_opponents)),
-            float(sum(1 for bid in self.opponent_bids if bid == NIL)),
+            float(sum(1 for bid in self.opponent_bids if is_nil(bid))),
         ]
 
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from spades.core import NIL, PlayerView
+from spades.core import BLIND_NIL, NIL, PlayerView, Rules, is_nil
 from spades.core.seats import team_of
 
 from ..valuation import GAME_VALUE, win_chance
@@ -163,13 +163,14 @@ def numeric_outcomes(
         team_bid = bid + round(partner_bid)
         margin = mean - bid + surplus_mean
         return margin_outcomes(margin, combined_spread(spread, surplus_spread, model), team_bid)
-    if partner == NIL:  # alone on this bid; the partner's Nil counts apart
+    if is_nil(partner):  # alone on this bid; the partner's Nil counts apart
         made = model.NIL_MADE_RATE
+        bonus = nil_bonus(context.rules, partner)
         own = margin_outcomes(mean - bid, spread, bid)
         return [
             (p * chance, points + nil_points, bags + nil_bags)
             for p, points, bags in own
-            for chance, nil_points, nil_bags in ((made, 100, 0), (1 - made, -100, 1))
+            for chance, nil_points, nil_bags in ((made, bonus, 0), (1 - made, -bonus, 1))
         ]
     partner_mean, partner_spread = partner_tricks(partner, model)
     margin = mean - bid + partner_mean - partner
@@ -180,11 +181,17 @@ def nil_outcomes(hand: int, context: BiddingContext, model: BiddingModel) -> lis
     """What bidding Nil can lead to: the Nil made or broken, and the partner's
     own contract (or Nil) made or set."""
     made = nil_chance(hand, context, model)
-    nil = ((made, 100, 0), (1 - made, -100, 1))  # a broken Nil usually takes one trick
+    rules = context.rules
+    bonus = rules.nil_bonus
+    nil = ((made, bonus, 0), (1 - made, -bonus, 1))  # a broken Nil usually takes one trick
     partner = context.partner_bid
-    if partner == NIL:  # a double Nil: neither is covered
+    if partner is not None and is_nil(partner):  # a double Nil: neither is covered
         other = model.DOUBLE_NIL_MADE_RATE
-        theirs: list[Outcome] = [(other, 100, 0), (1 - other, -100, 1)]
+        if rules.double_nil_bonus is not None:  # scored as one: made only if both are
+            both = rules.double_nil_bonus
+            return [(made * other, both, 0), (1 - made * other, -both, 1)]
+        theirs_bonus = nil_bonus(rules, partner)
+        theirs: list[Outcome] = [(other, theirs_bonus, 0), (1 - other, -theirs_bonus, 1)]
     elif partner is None:
         bid = round(model.NIL_PARTNER_BID)
         makes = model.NIL_PARTNER_MAKES
@@ -215,6 +222,8 @@ def bid_values(view: PlayerView, model: BiddingModel = COMMITTED_MODEL) -> dict[
 
     values = {}
     for bid in view.legal_bids():
+        if bid == BLIND_NIL:  # chosen before looking, never from a hand (see blind_nil.py)
+            continue
         if bid != NIL and bid not in nearby and bid != 1:
             continue
         if bid == NIL:
@@ -227,14 +236,17 @@ def bid_values(view: PlayerView, model: BiddingModel = COMMITTED_MODEL) -> dict[
     return values
 
 
+def nil_bonus(rules: Rules, bid: int) -> int:
+    """What a Nil of this kind (Nil or blind Nil) wins or loses under ``rules``."""
+    return rules.blind_nil_bonus if bid == BLIND_NIL else rules.nil_bonus
+
+
 def outcome_value(view: PlayerView, points: int, bags_taken: int, their_points: float) -> float:
     """What scoring ``points`` and taking ``bags_taken`` is worth to the team."""
     rules = view.rules
     team = team_of(view.seat)
-    bags = view.bags[team] + bags_taken
-    while bags >= rules.bag_limit:
-        points -= rules.bag_penalty
-        bags -= rules.bag_limit
+    penalties, bags = rules.bag_penalties(view.bags[team] + bags_taken)
+    points -= penalties * rules.bag_penalty
     totals = [0, 0]
     totals[team] = view.totals[team] + points
     totals[1 - team] = view.totals[1 - team] + round(their_points)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from spades.core import NIL, PlayerView, Seat
+from spades.core import PlayerView, Seat, is_nil, is_number_bid
 from spades.core.cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
 from spades.core.hand import winning_position
 from spades.core.seats import partner_of, team_of
@@ -143,21 +143,21 @@ class Memory:
         return self.bids[seat]
 
     def is_nil(self, seat: Seat) -> bool:
-        return self.bids[seat] == NIL
+        return is_nil(self.bids[seat])
 
     def team_need(self, team: int) -> int:
         """Tricks ``team``'s numeric bidders still need (negative: overtricks)."""
         bid = taken = 0
         for seat in (team, team + 2):
             seat_bid = self.bids[seat]
-            if seat_bid is None or seat_bid == NIL:
+            if seat_bid is None or not is_number_bid(seat_bid):
                 continue
             bid += seat_bid
             taken += self.view.tricks_won[seat]
         return bid - taken
 
     def team_has_numeric_bid(self, team: int) -> bool:
-        return any(self.bids[seat] not in (None, NIL) for seat in (team, team + 2))
+        return any(is_number_bid(self.bids[seat]) for seat in (team, team + 2))
 
     @property
     def our_need(self) -> int:

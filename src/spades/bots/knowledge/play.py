@@ -72,7 +72,10 @@ def worth_the_bags(memory: Memory, to_set: int) -> bool:
     """Setting them swings twice their bid; pressing for it costs bags. Near the
     bag limit the penalty can outweigh the set."""
     view = memory.view
-    room = view.rules.bag_limit - view.bags[view.team]
+    limit = view.rules.bag_limit
+    if limit is None:  # bags cost nothing: setting them is always worth it
+        return True
+    room = limit - view.bags[view.team]
     if to_set < room:
         return True
     their_bid = sum(bid for seat in (1 - view.team, 3 - view.team) if (bid := view.bid_of(seat)))

@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from spades.core import NIL, Card, PlayerView, bid_name, card_long_name, trick_winner
+from spades.core import Card, PlayerView, bid_name, card_long_name, is_nil, trick_winner
 from spades.core.cards import (
     RANK_ACE,
     RANK_KING,
@@ -64,7 +64,7 @@ def bid_reason(view: PlayerView, bid: int) -> str:
         if RANK_OF[c] >= RANK_KING
     ]
     partner_bid = view.bid_of(partner_of(view.seat))
-    if bid == NIL:
+    if is_nil(bid):
         top = max(cards_in(hand), key=lambda c: (RANK_OF[c], SUIT_OF[c] == SPADES))
         spade_part = (
             "no spades"
@@ -91,7 +91,7 @@ def bid_reason(view: PlayerView, bid: int) -> str:
         parts.append(f"a void in {listing(voids)}")
     held = f"your {listing(parts)}" if parts else "your hand"
     reason = f"Bid {bid_name(bid)}: {held} count for about {estimate.total:.1f} tricks"
-    if partner_bid == NIL:
+    if is_nil(partner_bid):
         reason += f"; {SEAT_NAMES[partner_of(view.seat)]} bid Nil, so expect to take extra tricks covering it"
     elif partner_bid is not None:
         team_bid = partner_bid + bid
@@ -131,7 +131,7 @@ def _need(view: PlayerView, team: int) -> tuple[int, int] | None:
         seat_bid = view.bid_of(seat)
         if seat_bid is None:
             return None
-        if seat_bid == NIL:
+        if is_nil(seat_bid):
             continue
         numeric = True
         bid += seat_bid
@@ -182,7 +182,7 @@ def card_reason(view: PlayerView, card: Card) -> str:
         return f"Play {the(card)}: it is the only card you may play"
 
     # South's own Nil, still unbroken.
-    if view.bid_of(me) == NIL and view.tricks_won[me] == 0:
+    if view.is_nil(me) and view.tricks_won[me] == 0:
         if winning is not None and not wins_now:
             return f"Duck to keep your Nil: {the(card)} stays under {the(winning[0])}"
         if winning is None:
@@ -198,7 +198,7 @@ def card_reason(view: PlayerView, card: Card) -> str:
             )
 
     # Partner's Nil, still unbroken: win the tricks partner might be forced to take.
-    if view.bid_of(partner) == NIL and view.tricks_won[partner] == 0:
+    if view.is_nil(partner) and view.tricks_won[partner] == 0:
         partner_name = SEAT_NAMES[partner]
         if winning is not None and winning[1] == partner and wins_now:
             if last_to_play:
@@ -214,7 +214,7 @@ def card_reason(view: PlayerView, card: Card) -> str:
 
     # An opponent's Nil, still unbroken.
     for seat in ((me + 1) & 3, (me + 3) & 3):
-        if view.bid_of(seat) == NIL and view.tricks_won[seat] == 0:
+        if view.is_nil(seat) and view.tricks_won[seat] == 0:
             name = SEAT_NAMES[seat]
             if winning is not None and winning[1] == seat and not wins_now:
                 return f"Set {name}'s Nil: {name} is winning this trick with {the(winning[0])}, so stay under it with {the(card)}"
@@ -300,3 +300,18 @@ def _stronger(card: Card, than: Card) -> bool:
 
 def _still_to_play(view: PlayerView) -> list[int]:
     return [(view.seat + offset) & 3 for offset in range(1, 4 - len(view.trick))]
+
+
+# -------------------------------------------------------------------- passing
+
+
+def pass_reason(view: PlayerView, cards: tuple[Card, ...]) -> str:
+    """Why these cards suit a Nil pass: the Nil bidder sheds what could win a
+    trick, the partner gives what helps to duck."""
+    named = listing([the(card) for card in cards])
+    partner = SEAT_NAMES[partner_of(view.seat)]
+    if view.is_nil(view.seat):
+        return (
+            f"Pass {named}: as the Nil bidder, give {partner} the cards most likely to win a trick"
+        )
+    return f"Pass {named}: low cards help {partner} duck every trick of the Nil"

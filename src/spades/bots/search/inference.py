@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from math import exp
 
-from spades.core import NIL, PlayerView
+from spades.core import PlayerView, is_nil
 
 from ..knowledge.bidding import estimate_tricks, nil_danger
 
@@ -21,7 +21,7 @@ BID_SPREAD = 1.6
 
 def bid_likelihood(bid: int, dealt: int) -> float:
     """The relative chance that a player dealt ``dealt`` bids ``bid``."""
-    if bid == NIL:
+    if is_nil(bid):
         danger = nil_danger(dealt)
         return 0.9 if danger <= 0.8 else max(0.03, 0.9 - 0.5 * (danger - 0.8))
     miss = bid - estimate_tricks(dealt).total

@@ -23,13 +23,14 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spades.core import NIL, HandState, PlayerView, Rules, score_hand, state_from_view
-from spades.core.cards import Card, cards_in
+from spades.core import NIL, HandState, PlayerView, Rules, is_nil, score_hand, state_from_view
+from spades.core.cards import Card, cards_in, mask_of
 from spades.core.hand import Phase
 from spades.core.seats import partner_of, team_of
 
-from ..base import Bot
+from ..base import Bot, default_pass
 from ..knowledge import KnowledgeBot
+from ..knowledge.blind_nil import wants_blind_nil
 from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
 from ..knowledge.memory import Memory, cards_below
@@ -136,14 +137,22 @@ class SearchBot(Bot):
         base = choose_learned_bid(view)
         candidates = {max(1, base - 1), max(1, base), min(13, max(1, base) + 1)}
         partner_bid = view.bid_of(partner_of(view.seat))
-        if base == NIL or (
-            partner_bid != NIL
+        if is_nil(base) or (
+            not is_nil(partner_bid)
             and nil_chance(view.hand, BiddingContext.of(view)) >= NIL_CANDIDATE_CHANCE
         ):
             candidates.add(NIL)
+        candidates &= set(
+            view.legal_bids()
+        )  # a minimum team bid or no double Nil may rule some out
+        if len(candidates) <= 1:
+            return base
         budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
         outcomes = self.search(view, sorted(candidates), "bid", budget)
         return outcomes.choose(base)
+
+    def blind_nil(self, view: PlayerView) -> bool:
+        return wants_blind_nil(view)
 
     # ---------------------------------------------------------------- search
 
@@ -346,6 +355,11 @@ def finish_bidding(state: HandState, view: PlayerView) -> None:
 
 def playout(state: HandState, view: PlayerView) -> HandState:
     """Play the hand to its end with the knowledge-based player at every seat."""
+    while state.phase is Phase.PASSING:
+        seat_view = PlayerView.of(
+            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
+        )
+        state.apply_pass(mask_of(default_pass(seat_view)))
     while state.phase is Phase.PLAYING:
         seat_view = PlayerView.of(
             state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules

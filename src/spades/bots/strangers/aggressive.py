@@ -115,7 +115,7 @@ class AggressiveBot(Bot):
     name = "aggressive"
 
     def bid(self, view: PlayerView) -> int:
-        if view.bid_of(view.partner) != NIL and nil_hand(view.hand):
+        if not view.is_nil(view.partner) and nil_hand(view.hand):
             return NIL
         count = int(hilt_count(view.hand) + 1 - ROUND_UP_FROM)
         return max(1, min(13, count))

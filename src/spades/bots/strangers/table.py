@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, Seat, beats, cards_in
+from spades.core import SPADES, SUIT_MASKS, Card, PlayerView, Seat, beats, cards_in, is_nil
 from spades.core.cards import RANK_JACK, RANK_OF, SPADE_MASK, SUIT_OF
 
 __all__ = [
@@ -111,7 +111,7 @@ def opponents_of(seat: Seat) -> tuple[Seat, Seat]:
 
 def nil_alive(view: PlayerView, seat: Seat) -> bool:
     """Whether ``seat`` bid Nil and has taken no trick yet."""
-    return view.bid_of(seat) == NIL and view.tricks_won[seat] == 0
+    return view.is_nil(seat) and view.tricks_won[seat] == 0
 
 
 def contract_left(view: PlayerView, team: int) -> int:
@@ -119,7 +119,7 @@ def contract_left(view: PlayerView, team: int) -> int:
     bid = tricks = 0
     for seat in (team, team + 2):
         seat_bid = view.bid_of(seat)
-        if seat_bid is not None and seat_bid != NIL:
+        if seat_bid is not None and not is_nil(seat_bid):
             bid += seat_bid
             tricks += view.tricks_won[seat]
     return max(0, bid - tricks)

@@ -20,7 +20,8 @@ const PREFS_KEY = "spades.preferences";
 
 const $ = (id) => document.getElementById(id);
 const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
-const bidText = (bid) => (bid === "nil" ? "Nil" : String(bid));
+const bidText = (bid) => (bid === "nil" ? "Nil" : bid === "blind_nil" ? "Blind Nil" : String(bid));
+const isNil = (bid) => bid === "nil" || bid === "blind_nil";
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 const app = {
@@ -32,6 +33,8 @@ const app = {
   hint: null,
   handFocus: 0,
   bidFocus: 0,
+  toPass: new Set(),
+  looked: null,
   digits: "",
   digitTimer: 0,
   tools: null, // last trick, undo and claim (table-tools.js)
@@ -271,6 +274,12 @@ function dealerChip() {
 
 function renderCenter(view) {
   $("hand-label").textContent = `Hand ${view.hand_number} · first to ${view.target}`;
+  const rules = $("rules-pill");
+  rules.textContent = view.rules_summary;
+  rules.title = `Rules: ${view.rules} (see Rules for what each means)`;
+  for (const node of document.querySelectorAll(".target-value")) node.textContent = String(view.target);
+  for (const node of document.querySelectorAll(".floor-value")) node.textContent = `\u2212${Math.abs(view.floor ?? 0)}`;
+  for (const node of document.querySelectorAll(".floor-rule")) node.hidden = view.floor === null;
   const pill = $("spades-broken");
   pill.classList.toggle("broken", view.spades_broken);
   pill.textContent = view.spades_broken ? "\u2660 Spades broken" : "\u2660 Spades not broken";
@@ -349,12 +358,21 @@ function biddingOrder(view) {
   return order;
 }
 
+// Blind Nil is bid before looking at the cards: while it is open to South the hand
+// stays face down until South bids it or chooses to look.
+const lookKey = (view) => `${view.id}:${view.hand_number}`;
+const blindChoicePending = (view) => Boolean(view?.blind_nil && canAct(view) && app.looked !== lookKey(view));
+
 function renderBidding(view) {
   const panel = $("bidding");
   const bidding = view.phase === "bidding";
   panel.hidden = !bidding;
   $("center").classList.toggle("bidding-now", bidding);
+  renderPassing(view);
   if (!bidding) return;
+  const blind = blindChoicePending(view);
+  $("blind-choice").hidden = !blind;
+  $("bid-buttons").hidden = blind;
   const list = $("bid-list");
   list.replaceChildren(
     ...biddingOrder(view).map((seat) => {
@@ -370,13 +388,15 @@ function renderBidding(view) {
   );
   const partner = seatOf(view, "N");
   const myTurn = canAct(view);
-  $("bid-prompt").textContent = myTurn
-    ? partner.bid === null
-      ? "How many tricks will you take?"
-      : `North bid ${bidText(partner.bid)}. How many tricks will you take?`
-    : view.turn === "S"
-      ? ""
-      : `Waiting for ${SEAT_NAMES[view.turn]}…`;
+  $("bid-prompt").textContent = blind
+    ? "Blind Nil is open to you: bid it now, before you look at your cards, or look first."
+    : myTurn
+      ? partner.bid === null
+        ? "How many tricks will you take?"
+        : `North bid ${bidText(partner.bid)}. How many tricks will you take?`
+      : view.turn === "S"
+        ? ""
+        : `Waiting for ${SEAT_NAMES[view.turn]}…`;
   const buttons = $("bid-buttons");
   const values = ["nil", ...Array.from({ length: 13 }, (_, i) => i + 1)];
   if (buttons.childElementCount !== values.length) {
@@ -394,16 +414,77 @@ function renderBidding(view) {
     );
   }
   const suggested = app.hint?.kind === "bid" ? String(app.hint.bid) : null;
+  // The rules may rule out some bids (a minimum team bid, no double Nil): those stay dimmed.
+  const legal = new Set(view.legal_bids.map(String));
   for (const button of buttons.children) {
-    button.disabled = !myTurn;
+    button.disabled = !myTurn || !legal.has(button.dataset.bid);
     button.classList.toggle("suggested", button.dataset.bid === suggested);
     button.tabIndex = Number(button.dataset.index) === app.bidFocus ? 0 : -1;
   }
   $("bid-suggestion").textContent = myTurn && app.hint?.kind === "bid" ? `Suggested: ${bidText(app.hint.bid)}. ${app.hint.reason}.` : "";
 }
 
+function renderPassing(view) {
+  const panel = $("passing");
+  const passing = view.phase === "passing";
+  panel.hidden = !passing;
+  $("center").classList.toggle("passing-now", passing);
+  if (!passing) {
+    app.toPass = new Set();
+    return;
+  }
+  const turn = view.passing;
+  const mine = Boolean(turn?.your_turn && canAct(view));
+  const partner = seatOf(view, "N");
+  const why = isNil(partner.bid) ? "North bid Nil" : "You bid Nil";
+  $("pass-prompt").textContent = !turn
+    ? "Cards are being passed…"
+    : mine
+      ? `${why}: choose ${plural(turn.count, "card")} to pass to ${SEAT_NAMES[turn.to]}, then Pass.`
+      : `Waiting for ${SEAT_NAMES[turn.seat]} to pass ${plural(turn.count, "card")} to ${turn.to === "S" ? "you" : SEAT_NAMES[turn.to]}…`;
+  const button = $("pass-button");
+  button.hidden = !mine;
+  button.disabled = !mine || app.toPass.size !== turn.count;
+  button.textContent = mine ? `Pass ${app.toPass.size} of ${turn.count}` : "Pass";
+  $("pass-suggestion").textContent = mine && app.hint?.kind === "pass" ? `Suggested: ${app.hint.reason}.` : "";
+}
+
+function toggleToPass(card) {
+  const turn = app.view?.passing;
+  if (!turn?.your_turn || !canAct(app.view)) return;
+  if (app.toPass.has(card)) app.toPass.delete(card);
+  else if (app.toPass.size < turn.count) app.toPass.add(card);
+  else {
+    showMessage(`Pass ${plural(turn.count, "card")}: click a chosen card to put it back first.`, "error");
+    return;
+  }
+  render(app.view);
+}
+
+function passCards() {
+  const view = app.view;
+  if (!canAct(view) || view.phase !== "passing" || app.toPass.size !== view.passing?.count) return;
+  const cards = [...app.toPass];
+  app.toPass = new Set();
+  perform(() => api("POST", `/api/games/${view.id}/pass`, { cards }));
+}
+
 function renderHand(view) {
   const hand = $("hand");
+  if (blindChoicePending(view)) {
+    // Face down: a blind Nil is decided without seeing them.
+    hand.replaceChildren(
+      fanRow(
+        view.hand.map(() => {
+          const back = div("card idle face-down");
+          back.append(cardBack());
+          return back;
+        }),
+      ),
+    );
+    hand.classList.remove("my-turn");
+    return;
+  }
   const hadFocus = hand.contains(document.activeElement);
   const playing = view.phase === "playing" && canAct(view);
   const legal = new Set(playing ? view.legal_cards : []);
@@ -431,6 +512,13 @@ function renderHand(view) {
     }
     if (index > 0 && suitOf(cards[index - 1]) !== suitOf(card)) button.classList.add("suit-start");
     if (app.hint?.kind === "card" && app.hint.card === card && playing) button.classList.add("suggested");
+    if (view.phase === "passing" && view.passing?.your_turn) {
+      button.classList.add("passable");
+      if (app.hint?.kind === "pass" && app.hint.cards.includes(card)) button.classList.add("suggested");
+      button.classList.toggle("to-pass", app.toPass.has(card));
+      button.setAttribute("aria-pressed", String(app.toPass.has(card)));
+    }
+    if (view.received.includes(card)) button.classList.add("received");
     button.tabIndex = index === app.handFocus ? 0 : -1;
     button.append(cardFace(card));
     return button;
@@ -530,12 +618,12 @@ function recountTeams(view) {
   for (const team of view.teams) {
     const seats = view.seats.filter((s) => TEAM_OF[s.seat] === team.team);
     team.tricks = seats.reduce((sum, s) => sum + s.tricks, 0);
-    team.nil_seats = seats.filter((s) => s.bid === "nil").map((s) => s.seat);
+    team.nil_seats = seats.filter((s) => isNil(s.bid)).map((s) => s.seat);
     const bids = seats.map((s) => s.bid);
     team.bid =
-      bids.some((b) => b === null) || bids.every((b) => b === "nil")
+      bids.some((b) => b === null) || bids.every(isNil)
         ? null
-        : bids.reduce((sum, b) => sum + (b === "nil" ? 0 : b), 0);
+        : bids.reduce((sum, b) => sum + (isNil(b) ? 0 : b), 0);
   }
 }
 
@@ -589,13 +677,26 @@ async function playEvents(events, final) {
         recountTeams(view);
         const bids = view.seats.filter((s) => s.bid !== null).length;
         if (bids === 4) {
-          view.phase = "playing";
-          view.turn = nextSeat(view.dealer);
+          // Passes for a Nil come next if the rules have them: the final state says which.
+          view.phase = final.hand_number === view.hand_number && final.phase === "passing" ? "passing" : "playing";
+          view.turn = view.phase === "passing" ? null : nextSeat(view.dealer);
         } else view.turn = nextSeat(event.seat);
         render(view);
         pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
         playSound("bid");
         announce(`${event.seat === "S" ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
+        await wait(event.seat === "S" ? 150 : 650);
+        break;
+      }
+      case "cards_passed": {
+        view.phase = "passing";
+        view.passing = null;
+        render(view);
+        pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
+        playSound("card");
+        const who = event.seat === "S" ? "You pass" : `${SEAT_NAMES[event.seat]} passes`;
+        const whom = event.to === "S" ? "you" : SEAT_NAMES[event.to];
+        announce(`${who} ${plural(event.count, "card")} to ${whom}.`);
         await wait(event.seat === "S" ? 150 : 650);
         break;
       }
@@ -903,6 +1004,7 @@ function openWelcome(canGoBack) {
   $("cancel-new-game").hidden = !canGoBack;
   $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
   fillLevels();
+  fillRules();
   $("undo-setting").checked = app.prefs.undo !== false;
   $("speed-select").value = app.prefs.speed;
   $("theme-select").value = app.prefs.theme;
@@ -933,6 +1035,56 @@ function fillLevels() {
     select.value = app.levels.levels.includes(wanted) ? wanted : app.levels.default;
     describeLevel(select, about);
   }
+}
+
+// The rules: a preset, then house rules written as the command line writes them
+// (target=300, blind_nil=on). The server reads them as they are typed and says what
+// they mean, or what is wrong, before a game is dealt under them.
+function fillRules() {
+  if (!app.ruleSets) return;
+  const select = $("rules-preset");
+  if (!select.childElementCount) {
+    for (const preset of app.ruleSets.presets) {
+      const option = document.createElement("option");
+      option.value = preset.name;
+      option.textContent = preset.name === app.ruleSets.default ? `${preset.name} (default)` : preset.name;
+      select.append(option);
+    }
+    select.addEventListener("change", checkRules);
+    $("rules-changes").addEventListener("input", () => {
+      clearTimeout(app.rulesTimer);
+      app.rulesTimer = setTimeout(checkRules, 250);
+    });
+  }
+  const names = app.ruleSets.presets.map((p) => p.name);
+  select.value = names.includes(app.prefs.rulesPreset) ? app.prefs.rulesPreset : app.ruleSets.default;
+  $("rules-changes").value = app.prefs.rulesChanges ?? "";
+  checkRules();
+}
+
+// "cardcouch" and "target=300 blind_nil=on" make "cardcouch,target=300,blind_nil=on".
+function rulesText(preset, changes) {
+  const tidy = (changes ?? "").trim().replace(/\s*,\s*|\s+/g, ",").replace(/^,|,$/g, "");
+  return tidy ? `${preset},${tidy}` : preset;
+}
+
+const chosenRules = () => rulesText($("rules-preset").value, $("rules-changes").value);
+
+async function checkRules() {
+  const preset = app.ruleSets.presets.find((p) => p.name === $("rules-preset").value);
+  $("rules-preset-source").textContent = preset?.source ?? "";
+  const about = $("rules-about");
+  const asked = chosenRules();
+  let checked;
+  try {
+    checked = await api("GET", `/api/rules/check?rules=${encodeURIComponent(asked)}`);
+  } catch (error) {
+    checked = { ok: false, problem: error.message };
+  }
+  if (asked !== chosenRules()) return; // typed on meanwhile: that check answers
+  about.textContent = checked.ok ? `Playing: ${checked.summary}.` : checked.problem;
+  about.classList.toggle("error", !checked.ok);
+  $("start-game").disabled = !checked.ok;
 }
 
 // One line under each level menu on how the chosen level plays (the server's words).
@@ -1031,6 +1183,7 @@ async function newGame() {
   if (seed !== null && /^\d{1,16}$/.test(seed) && Number.isSafeInteger(Number(seed))) {
     body.seed = Number(seed);
   }
+  body.rules = rulesText(app.prefs.rulesPreset ?? "cardcouch", app.prefs.rulesChanges);
   for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
   // The new deal animates from a bare table; should it fail, the old game comes back.
   const previous = { view: app.view, state: app.state };
@@ -1060,6 +1213,10 @@ async function askHint() {
     const hint = await api("GET", `/api/games/${app.view.id}/hint`);
     app.hint = hint;
     render(app.view);
+    if (hint.kind === "pass") {
+      showMessage(`Hint: ${hint.reason}.`, "info"); // the reason names the cards
+      return;
+    }
     const what = hint.kind === "bid" ? `Bid ${bidText(hint.bid)}` : `Play the ${hint.card_name}`;
     showMessage(`Hint: ${what}. ${hint.reason}.`, "info");
     if (hint.kind === "card") {
@@ -1283,9 +1440,16 @@ function wire() {
     if (!button || app.busy) return;
     app.handFocus = Number(button.dataset.index);
     if (app.view?.phase === "playing" && app.view.your_turn) play(button.dataset.card);
+    else if (app.view?.phase === "passing") toggleToPass(button.dataset.card);
     else if (app.view?.phase === "bidding") showMessage("Bid first: choose Nil or a number of tricks.", "error");
   });
   $("hand").addEventListener("keydown", onHandKey);
+  $("pass-button").addEventListener("click", passCards);
+  $("blind-nil-button").addEventListener("click", () => bid("blind_nil"));
+  $("look-button").addEventListener("click", () => {
+    app.looked = lookKey(app.view);
+    render(app.view);
+  });
   $("bid-buttons").addEventListener("click", (event) => {
     const button = event.target.closest(".bid-button");
     if (!button || button.disabled) return;
@@ -1334,6 +1498,8 @@ function wire() {
     app.prefs.east = $("east-level").value;
     app.prefs.opponents = null; // each opponent has a level of its own now
     app.prefs.undo = $("undo-setting").checked;
+    app.prefs.rulesPreset = $("rules-preset").value;
+    app.prefs.rulesChanges = $("rules-changes").value.trim();
     app.prefs.speed = $("speed-select").value;
     savePrefs();
     if (inProgress()) confirmNewGame();
@@ -1376,7 +1542,7 @@ async function start() {
   wire();
   clearMessage();
   try {
-    app.levels = await api("GET", "/api/levels");
+    [app.levels, app.ruleSets] = await Promise.all([api("GET", "/api/levels"), api("GET", "/api/rules")]);
   } catch (error) {
     showMessage(error.message);
     return;

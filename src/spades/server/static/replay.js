@@ -23,7 +23,7 @@ function el(tag, className, text) {
   return node;
 }
 
-const bidText = (bid) => (bid === "nil" ? "Nil" : String(bid));
+const bidText = (bid) => (bid === "nil" ? "Nil" : bid === "blind_nil" ? "Blind Nil" : String(bid));
 
 /** "South claims all 3 tricks left: South 3." for a hand's ``claim``. */
 function claimText(claim) {
@@ -179,6 +179,22 @@ function draw() {
   $("rp-next-card").disabled = viewer.step === plays.length && viewer.hand === last;
 }
 
+// The cards a seat held when the play began: as dealt, after any Nil pass (given
+// away, and received from the partner). null when the seat's cards are hidden.
+function heldAtPlay(hand, seat) {
+  const dealt = hand.deal[seat];
+  if (dealt === null) return null;
+  let held = [...dealt];
+  for (const pass of hand.passes ?? []) {
+    if (pass.cards === null) continue;
+    if (pass.seat === seat) held = held.filter((card) => !pass.cards.includes(card));
+    if (pass.to === seat) held = [...held, ...pass.cards];
+  }
+  const order = "SHCD";
+  const rank = "23456789TJQKA";
+  return held.sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || rank.indexOf(b[0]) - rank.indexOf(a[0]));
+}
+
 function drawSeat(hand, seat, played, tricksWon) {
   const box = $(`rp-${seat}`);
   const bid = hand.bids.find((b) => b.seat === seat);
@@ -189,7 +205,7 @@ function drawSeat(hand, seat, played, tricksWon) {
   if (player) head.append(el("span", "rp-player", player === "human" ? "you" : player));
   const facts = el("div", "rp-facts", `${bid ? `Bid ${bidText(bid.bid)}` : "No bid"} · Won ${tricksWon}`);
   const cards = el("div", "rp-cards");
-  const dealt = hand.deal[seat];
+  const dealt = heldAtPlay(hand, seat);
   if (dealt === null) {
     const left = 13 - played.size;
     for (let i = 0; i < left; i += 1) {
