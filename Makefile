@@ -43,7 +43,8 @@ unit: $(COMPILED_STAMP)
 # claim, statistics, new game, records, replay, hand review, light theme) in docs/screenshots.
 screenshots: $(COMPILED_STAMP)
 	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py \
-		tests/server/test_browser_play_features.py tests/server/test_browser_records.py
+		tests/server/test_browser_play_features.py tests/server/test_browser_records.py \
+		tests/server/test_browser_house_rules.py
 
 bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py

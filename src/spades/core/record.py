@@ -240,24 +240,10 @@ def game_from_record(record: Any) -> Game:
 def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool) -> None:
     where = f"hand {number}"
     state = game.hand
-    bids = _expect(hand.get("bids", []), list, f"{where}, bids")
-    for index, entry in enumerate(bids, start=1):
-        at = f"{where}, bid {index}"
-        pair = _expect(entry, list, at)
-        if len(pair) != 2:
-            raise RecordError("a bid is [seat, bid]", where=at)
-        seat = parse_seat_at(pair[0], at)
-        bid = _parse_bid(pair[1], at)
-        _act(game.bid, seat, bid, at)
-
-    passes = _expect(hand.get("passes", []), list, f"{where}, passes")
-    for index, entry in enumerate(passes, start=1):
-        at = f"{where}, pass {index}"
-        pair = _expect(entry, list, at)
-        if len(pair) != 2:
-            raise RecordError("a pass is [seat, [cards]]", where=at)
-        seat = parse_seat_at(pair[0], at)
-        cards = [_parse_card_at(name, at) for name in _expect(pair[1], list, f"{at}, cards")]
+    for seat, value, at in _seat_pairs(hand, "bids", "bid", where):
+        _act(game.bid, seat, _parse_bid(value, at), at)
+    for seat, value, at in _seat_pairs(hand, "passes", "pass", where):
+        cards = [_parse_card_at(name, at) for name in _expect(value, list, f"{at}, cards")]
         _act(game.pass_cards, seat, cards, at)
     if state.phase is Phase.PASSING and (hand.get("tricks") or not is_last):
         raise RecordError(
@@ -316,6 +302,20 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
             )
         return
     _check_hand_result(game, hand, where)
+
+
+def _seat_pairs(
+    hand: Mapping[str, Any], key: str, kind: str, where: str
+) -> Iterator[tuple[Seat, Any, str]]:
+    """The ``[seat, value]`` entries of a hand's ``key`` list (its bids or its
+    passes), each with the place it stands for error messages."""
+    entries = _expect(hand.get(key, []), list, f"{where}, {key}")
+    for index, entry in enumerate(entries, start=1):
+        at = f"{where}, {kind} {index}"
+        pair = _expect(entry, list, at)
+        if len(pair) != 2:
+            raise RecordError(f"a {kind} is [seat, {kind}]", where=at)
+        yield parse_seat_at(pair[0], at), pair[1], at
 
 
 def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number: int) -> None:

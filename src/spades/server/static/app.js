@@ -160,7 +160,8 @@ function render(view) {
   renderBidding(view);
   renderHand(view);
   renderStatus(view);
-  $("hint-button").disabled = !canAct(view);
+  // No hint while the cards are face down for blind Nil: it would read them.
+  $("hint-button").disabled = !canAct(view) || blindChoicePending(view);
   app.tools?.render(view);
 }
 
@@ -555,7 +556,10 @@ function renderStatus(view) {
   let text;
   if (view.phase === "over") text = "Game over.";
   else if (view.turn === "S" && view.your_turn && !app.busy) {
-    text = view.phase === "bidding" ? "Your turn: choose your bid." : "Your turn: play a bright card.";
+    text = {
+      bidding: blindChoicePending(view) ? "Your turn: blind Nil, or look at your cards." : "Your turn: choose your bid.",
+      passing: "Your turn: click the cards to pass, then Pass.",
+    }[view.phase] ?? "Your turn: play a bright card.";
   } else if (view.turn) {
     text = `${SEAT_NAMES[view.turn]} to ${view.phase === "bidding" ? "bid" : "play"}…`;
   } else text = "";
@@ -1208,7 +1212,7 @@ function play(card) {
 }
 
 async function askHint() {
-  if (!canAct(app.view)) return;
+  if (!canAct(app.view) || blindChoicePending(app.view)) return;
   try {
     const hint = await api("GET", `/api/games/${app.view.id}/hint`);
     app.hint = hint;
