@@ -156,7 +156,7 @@ class Rules:
         """A few words for the table: ``"first to 300, out at -200, blind Nil"``.
 
         >>> parse_rules("club").describe()
-        'first to 500, no bags, Nil passes 2, blind Nil (passes 3), two of clubs leads'
+        'first to 500, out at -200, no bags, Nil passes 2, blind Nil (passes 3), two of clubs leads'
         """
         words = [f"first to {self.target}"]
         if self.floor is not None:

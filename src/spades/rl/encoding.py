@@ -62,6 +62,7 @@ def card_action(card: Card) -> int:
 def bid_action(bid: int) -> int:
     """The action that bids ``bid`` (``NIL`` is 0, so Nil is action 52).
 
+    >>> from spades.core import NIL
     >>> bid_action(NIL), bid_action(13)
     (52, 65)
     """
@@ -80,6 +81,7 @@ def action_card(action: int) -> Card | None:
 def action_bid(action: int) -> int | None:
     """The bid ``action`` makes (``NIL`` is 0), or ``None`` when it is a card.
 
+    >>> from spades.core import NIL
     >>> action_bid(52) == NIL, action_bid(65), action_bid(3)
     (True, 13, None)
     """
