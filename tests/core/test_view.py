@@ -76,6 +76,37 @@ def test_voids_shown_by_failing_to_follow_are_public() -> None:
     assert view.spades_broken
 
 
+def test_voids_of_all_seats_agree_with_each_seats_plays() -> None:
+    """The one-pass answer for all seats is exactly "led suit not followed"."""
+    from spades.core.cards import SUIT_OF
+
+    rng = random.Random(5)
+    for seed in range(20):
+        game = Game(seed=seed)
+        for _ in range(4 + 52):  # one hand: four bids, then every card
+            seat = game.to_act
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase is Phase.BIDDING:
+                game.bid(seat, rng.choice(view.legal_bids()))
+                continue
+            by_seat = view.voids_by_seat()
+            for each in SEATS:
+                expected = set()
+                for trick in (
+                    *((t.leader, t.cards) for t in view.tricks),
+                    (view.leader, view.trick),
+                ):
+                    leader, cards = trick
+                    expected |= {
+                        SUIT_OF[cards[0]]
+                        for position, card in enumerate(cards)
+                        if (leader + position) % 4 == each and SUIT_OF[card] != SUIT_OF[cards[0]]
+                    }
+                assert by_seat[each] == expected == view.void_suits(each)
+            game.play(seat, rng.choice(view.legal_cards()))
+
+
 def test_a_state_rebuilt_from_a_view_and_the_true_hands_is_the_same_position() -> None:
     from spades.core import state_from_view
 

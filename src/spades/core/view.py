@@ -203,18 +203,27 @@ class PlayerView:
         result.extend(((self.leader + i) & 3, card) for i, card in enumerate(self.trick))
         return result
 
+    def voids_by_seat(self) -> tuple[set[int], set[int], set[int], set[int]]:
+        """For each seat (indexed by seat), the suits it has shown it holds no
+        more of: it failed to follow them.
+
+        One pass over the hand's tricks for all four seats, because a bot's
+        playouts ask this at every card."""
+        voids: tuple[set[int], set[int], set[int], set[int]] = (set(), set(), set(), set())
+        for leader, cards in (
+            *((t.leader, t.cards) for t in self.tricks),
+            (self.leader, self.trick),
+        ):
+            if cards:
+                led = SUIT_OF[cards[0]]
+                for position in range(1, len(cards)):
+                    if SUIT_OF[cards[position]] != led:
+                        voids[(leader + position) & 3].add(led)
+        return voids
+
     def void_suits(self, seat: Seat) -> set[int]:
         """Suits ``seat`` has shown it holds no more of (it failed to follow them)."""
-        voids: set[int] = set()
-        tricks = [*((t.leader, t.cards) for t in self.tricks), (self.leader, self.trick)]
-        for leader, cards in tricks:
-            if not cards:
-                continue
-            led = SUIT_OF[cards[0]]
-            for position, card in enumerate(cards):
-                if (leader + position) & 3 == seat and SUIT_OF[card] != led:
-                    voids.add(led)
-        return voids
+        return self.voids_by_seat()[seat]
 
     def cards_left_in_suit(self, suit: int) -> int:
         """The unseen cards of ``suit``: held by the other three seats."""

@@ -64,23 +64,12 @@ class Memory:
         return self.view.unseen
 
     @memoized
-    def voids(self) -> dict[Seat, set[int]]:
-        """The suits each seat has shown it is out of (it failed to follow them).
+    def voids(self) -> tuple[set[int], set[int], set[int], set[int]]:
+        """The suits each seat (indexed by seat) has shown it is out of.
 
-        One pass over the hand's tricks for all four seats: asked at every
-        card of every playout, this is the search's hottest question."""
-        voids: dict[Seat, set[int]] = {0: set(), 1: set(), 2: set(), 3: set()}
-        view = self.view
-        for leader, cards in (
-            *((t.leader, t.cards) for t in view.tricks),
-            (view.leader, view.trick),
-        ):
-            if cards:
-                led = SUIT_OF[cards[0]]
-                for position in range(1, len(cards)):
-                    if SUIT_OF[cards[position]] != led:
-                        voids[(leader + position) & 3].add(led)
-        return voids
+        Asked at every card of every playout, this is the search's hottest
+        question: the view answers it for all four seats in one pass."""
+        return self.view.voids_by_seat()
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of its suit outranks it (it wins unless trumped)."""

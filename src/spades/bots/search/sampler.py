@@ -35,7 +35,8 @@ class HiddenHands:
         self.sizes = [13 - played[seat] for seat in self.others]
         unseen = view.unseen
         self.suit_cards = [list(cards_in(unseen & SUIT_MASKS[suit])) for suit in range(4)]
-        voids = [view.void_suits(seat) for seat in self.others]
+        by_seat = view.voids_by_seat()
+        voids = [by_seat[seat] for seat in self.others]
         self.allowed = [[suit not in voids[i] for i in range(3)] for suit in range(4)]
         if sum(self.sizes) != sum(len(cards) for cards in self.suit_cards):
             raise ValueError("the view's unseen cards do not match the other hands' sizes")
