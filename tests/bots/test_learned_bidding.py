@@ -108,6 +108,31 @@ def test_a_partner_who_bid_big_means_fewer_needed_from_this_hand() -> None:
     assert higher <= 3
 
 
+def test_beside_a_partners_nil_the_bid_leaves_room_for_covering_it() -> None:
+    # The learned count of a seat whose partner bid Nil includes tricks our own
+    # players give away when they attack a Nil; the bid does not count on them.
+    from spades.bots.knowledge.features import trick_features
+    from spades.bots.knowledge.learned_bidding import dot
+
+    rng = random.Random(11)
+    beside_nil, beside_number = [], []
+    for _ in range(150):
+        cards = list(deal(rng))
+        for partner_bid, gaps in ((NIL, beside_nil), (3, beside_number)):
+            state = HandState.from_deal(WEST, cards)
+            state.bid(state.turn, partner_bid)  # North
+            state.bid(state.turn, 3)  # East
+            view = PlayerView.of(state, state.turn)  # South
+            bid = choose_learned_bid(view)
+            if bid != NIL:
+                learned = dot(
+                    model.TRICK_WEIGHTS, trick_features(view.hand, BiddingContext.of(view))
+                )
+                gaps.append(learned - bid)
+    shading = sum(beside_nil) / len(beside_nil) - sum(beside_number) / len(beside_number)
+    assert shading > 0.25  # about COVER_CAUTION (0.5); none without it
+
+
 def bids_at(
     deals: list[list[int]], *, totals: tuple[int, int] = (0, 0), bags: tuple[int, int] = (0, 0)
 ) -> list[int]:

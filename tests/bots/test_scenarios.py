@@ -172,6 +172,24 @@ def test_ducks_once_the_bid_is_made_avoiding_bags(level: str) -> None:
     assert card_by(level, view) == "5D"  # the highest card that still loses
 
 
+def test_once_the_bid_is_made_a_void_seat_throws_the_card_that_would_win_a_bag(
+    level: str,
+) -> None:
+    # NS bid 1 + 1 and North's AH and KH made it; North leads the QH and South,
+    # out of hearts, discards. The AD would win a bag later (every smaller
+    # diamond is still out); the clubs below the king are South's own.
+    cards = deal_with(
+        N="AH KH QH",
+        E="2H 6H 8H",
+        W="5H 7H",
+        S="3H 4H AD 2C 3C 4C 5C 6C 7C 8C 9C TC KC",
+        complete={"S": "HDCS"},
+    )
+    view = position(cards, bids=(1, 3, 1, 3), plays="AH 2H 3H 5H KH 6H 4H 7H QH 8H")
+    assert view.seat == SOUTH and view.tricks_won[NORTH] == 2
+    assert card_by(level, view) == "AD"
+
+
 def test_presses_to_set_the_opponents_when_their_bid_is_in_reach(level: str) -> None:
     # EW bid 10 and have none: NS set them by taking 2 of the last 11 tricks.
     view = position(BAG_DEAL, bids=(1, 5, 1, 5), plays=BAG_PLAYS)

@@ -42,6 +42,12 @@ NIL_CAUTION: Final = 0.06
 """Taken off the learned chance of a Nil: the model learned it against our own
 players' attack on Nils; opponents who hunt Nils harder break more of them.
 Measured against the strangers (docs/strength.md), 0.06 gave the best worst case."""
+COVER_CAUTION: Final = 0.5
+"""Taken off the tricks expected of a seat whose partner bid Nil. The model
+learned them from tables where our own players attack a Nil by ducking under
+it, which hands the covering partner tricks; opponents who just play their
+cards (measured against the strangers, docs/strength.md) leave that partner
+about a trick short of the model, and set in a quarter to half of its contracts."""
 NEGLIGIBLE: Final = 1e-5
 """Outcomes less likely than this are left out of a bid's value."""
 BIDS_BELOW: Final = 3
@@ -107,7 +113,10 @@ def expected_tricks(
     hand: int, context: BiddingContext, model: BiddingModel = COMMITTED_MODEL
 ) -> tuple[float, float]:
     """The tricks ``hand`` is expected to take bidding a number: mean and spread."""
-    mean = min(13.0, max(0.0, dot(model.TRICK_WEIGHTS, trick_features(hand, context))))
+    mean = dot(model.TRICK_WEIGHTS, trick_features(hand, context))
+    if context.partner_bid is not None and is_nil(context.partner_bid):
+        mean -= COVER_CAUTION
+    mean = min(13.0, max(0.0, mean))
     variance = model.TRICK_SPREAD[0] + model.TRICK_SPREAD[1] * mean
     return mean, math.sqrt(max(MIN_SPREAD**2, variance))
 
@@ -196,9 +205,9 @@ def nil_outcomes(hand: int, context: BiddingContext, model: BiddingModel) -> lis
         bid = round(model.NIL_PARTNER_BID)
         makes = model.NIL_PARTNER_MAKES
         theirs = [(makes, 10 * bid + 1, 1), (1 - makes, -10 * bid, 0)]
-    else:
+    else:  # the partner bid a number and will have to cover this Nil
         partner_mean, partner_spread = partner_tricks(partner, model)
-        theirs = margin_outcomes(partner_mean - partner, partner_spread, partner)
+        theirs = margin_outcomes(partner_mean - COVER_CAUTION - partner, partner_spread, partner)
     return [(p * q, a + b, c + d) for p, a, c in nil for q, b, d in theirs]
 
 

@@ -124,7 +124,8 @@ def duck(memory: Memory, legal: int, best: Card, following: bool) -> Card:
     if losers:
         if following:
             return losers[-1]  # the highest card that still loses
-        return shed_card(memory, mask_of_cards(losers))
+        # Void: throw the card most likely to be forced to win a bag later.
+        return max(losers, key=lambda c: (danger_rank(memory, c), RANK_OF[c]))
     # Every card wins for now: play the lowest and hope someone overtakes it,
     # unless no one can, in which case get rid of the highest.
     if not memory.still_to_play:
