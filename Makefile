@@ -4,9 +4,10 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
-# Modules mypyc compiles (keep in step with setup.py); rebuilt when they change.
+# Modules mypyc compiles, and the solver's C kernel (keep in step with setup.py);
+# rebuilt when they change.
 COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py \
-	src/spades/solver/dds.py
+	src/spades/solver/dds.py src/spades/solver/_kernel.c
 COMPILED_STAMP := build/.compiled
 
 .PHONY: run test lint typecheck unit bench clean screenshots

@@ -3,11 +3,15 @@
 The modules below are plain, fully typed Python; mypyc turns them into C
 extensions (about 3x faster, see docs/performance.md). Set SPADES_PURE_PYTHON=1
 to install them interpreted instead: behaviour is identical.
+
+The double-dummy search also has a hand-written C port (``_kernel.c``, see
+docs/solver.md), built here too and skipped the same way; ``dds.py`` stays the
+reference and answers alone when the kernel is not built.
 """
 
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 COMPILED_MODULES = [
     "src/spades/core/cards.py",
@@ -21,5 +25,12 @@ if os.environ.get("SPADES_PURE_PYTHON", "") in ("", "0"):
     from mypyc.build import mypycify
 
     ext_modules = mypycify(COMPILED_MODULES, opt_level="3")
+    ext_modules.append(
+        Extension(
+            "spades.solver._kernel",
+            ["src/spades/solver/_kernel.c"],
+            extra_compile_args=["-O3"],
+        )
+    )
 
 setup(ext_modules=ext_modules)

@@ -1,5 +1,6 @@
 """The solver agrees with plain minimax on many random small endgames, for
-every question it answers, and never proposes an illegal card."""
+every question it answers, and never proposes an illegal card: both searches,
+the C kernel and its reference in dds.py."""
 
 from __future__ import annotations
 
@@ -8,10 +9,18 @@ import random
 import pytest
 
 from spades.core.hand import HandState
-from spades.solver import Solver, can_hold_nil, card_values, nil_card_values, solve_tricks
+from spades.solver import Solver, can_hold_nil, card_values, dds, nil_card_values, solve_tricks
 from tests.solver.brute import brute_nil, brute_tricks, memo_tricks, random_endgame
 
 CASES = 250
+
+
+@pytest.fixture(autouse=True, params=["kernel", "python"])
+def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test twice: with the C kernel (when built), then with dds.py's own search."""
+    if request.param == "python":
+        monkeypatch.setattr(dds, "_new_kernel", None)
+    return str(request.param)
 
 
 def snapshot(state: HandState) -> tuple[object, ...]:

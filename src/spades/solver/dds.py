@@ -51,9 +51,22 @@ compiled by mypyc.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Final
 
 from ..core.hand import HandState, Phase, beats, legal_play_mask
+
+if TYPE_CHECKING:
+    from ._kernel import Kernel
+
+_new_kernel: Callable[[], Kernel] | None
+try:
+    # The same search in C (``_kernel.c``, a port of this module card for
+    # card), built beside the mypyc modules. Without it (SPADES_PURE_PYTHON,
+    # no compiler) the Python search below answers, the same but slower.
+    from ._kernel import Kernel as _new_kernel
+except ImportError:  # pragma: no cover - depends on the build
+    _new_kernel = None
 
 __all__ = ["SearchLimitError", "Solver", "SolverError"]
 
@@ -283,11 +296,18 @@ class Solver:
     high: int
     low: int
     """Set by ``_encode``: the position's shape and holder codes."""
+    kernel: Kernel | None
+    """The C search with its own tables, or None: this module's searches."""
 
-    def __init__(self, limit: int = 0) -> None:
+    def __init__(self, limit: int = 0, *, native: bool = True) -> None:
         """``limit``: the most cards a question may try before it gives up with
-        ``SearchLimitError`` (0: no limit). Whatever was learnt is kept."""
+        ``SearchLimitError`` (0: no limit). Whatever was learnt is kept.
+
+        ``native``: search with the C kernel when it is built (the default).
+        ``native=False`` runs this module's searches, the reference the
+        kernel is tested against; both try the same cards and answer alike."""
         self.limit = limit if limit > 0 else 1 << 62
+        self.kernel = _new_kernel() if native and _new_kernel is not None else None
         self.h0 = self.h1 = self.h2 = self.h3 = 0
         self.alive = 0
         self.leader = self.turn = self.pos = 0
@@ -329,7 +349,7 @@ class Solver:
         the exact count."""
         self._load(state)
         self._ask_tricks(seats)
-        return self._search(target)
+        return self._root_search(target)
 
     def card_tricks(self, state: HandState, seats: int) -> dict[int, int]:
         """For each card the seat to act may play, the tricks ``seats`` take in the
@@ -357,7 +377,7 @@ class Solver:
         """
         self._load(state)
         self._ask_nil(seat)
-        return self._nil_search()
+        return self._root_nil()
 
     def card_nil(self, state: HandState, seat: int) -> dict[int, bool]:
         """For each card the seat to act may play, whether the Nil of ``seat`` can
@@ -368,7 +388,7 @@ class Solver:
         legal = self._legal(self.turn)
         for card in self._cards_of(self._reps(legal)):
             winner = self._push(card)
-            value = winner != seat and self._nil_search()
+            value = winner != seat and self._root_nil()
             self._pop(card)
             for same in self._cards_of(self._equivalents(card, legal)):
                 values[same] = value
@@ -576,22 +596,81 @@ class Solver:
         lo = 0
         hi = self.left
         if 0 <= guess <= hi:
-            if self._search(guess):
+            if self._root_search(guess):
                 lo = guess
-                while lo < hi and self._search(lo + 1):
+                while lo < hi and self._root_search(lo + 1):
                     lo += 1
                 return lo
             hi = guess - 1
-            while hi > 0 and not self._search(hi):
+            while hi > 0 and not self._root_search(hi):
                 hi -= 1
             return hi
         while lo < hi:
             target = (lo + hi + 1) >> 1
-            if self._search(target):
+            if self._root_search(target):
                 lo = target
             else:
                 hi = target - 1
         return lo
+
+    def _root_search(self, target: int) -> bool:
+        """``_search`` from the position loaded, in the kernel when there is one."""
+        kernel = self.kernel
+        if kernel is None:
+            return self._search(target)
+        result, self.nodes = kernel.tricks(
+            self.h0,
+            self.h1,
+            self.h2,
+            self.h3,
+            self.alive,
+            self.trick_mask,
+            self.leader,
+            self.turn,
+            self.pos,
+            self.led,
+            self.win_card,
+            self.win_seat,
+            self.broken,
+            self.left,
+            self.counted,
+            self.max_team,
+            self.team_objective,
+            target,
+            self.nodes,
+            self.limit,
+        )
+        if result < 0:
+            raise SearchLimitError(f"gave up after trying {self.limit} cards")
+        return result == 1
+
+    def _root_nil(self) -> bool:
+        """``_nil_search`` from the position loaded, in the kernel when there is one."""
+        kernel = self.kernel
+        if kernel is None:
+            return self._nil_search()
+        result, self.nodes = kernel.nil(
+            self.h0,
+            self.h1,
+            self.h2,
+            self.h3,
+            self.alive,
+            self.trick_mask,
+            self.leader,
+            self.turn,
+            self.pos,
+            self.led,
+            self.win_card,
+            self.win_seat,
+            self.broken,
+            self.left,
+            self.nil_seat,
+            self.nodes,
+            self.limit,
+        )
+        if result < 0:
+            raise SearchLimitError(f"gave up after trying {self.limit} cards")
+        return result == 1
 
     def _search(self, target: int) -> bool:
         """Whether the counted seats can take ``target`` or more of the remaining
