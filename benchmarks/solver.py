@@ -1,7 +1,7 @@
 """How fast the double-dummy solver is. Run by hand (after ``make build/.compiled``):
 
     .venv/bin/python benchmarks/solver.py [--deals 100] [--games 20] [--skip-interpreted]
-        [--sizes 13,10] [--baseline /path/to/dds.so-or.py] [--every-card] [--nil]
+        [--sizes 13,10] [--baseline /path/to/dds.so-or.py [--reference]] [--every-card] [--nil]
 
 Part 1, solving: random deals are played with random legal cards to the start
 of a trick with 13, 10, 7 and 5 tricks left, and ``Solver.tricks`` (a fresh
@@ -13,12 +13,14 @@ percentile and worst time and the median number of cards tried. Times are the
 process's CPU time: on a machine shared with other work, wall time would count
 the others' too.
 
-The same positions are solved by the compiled module and by its source
-interpreted, or, with ``--baseline``, by another build of the solver (a copy of
-an older ``dds.py``, compiled or not, whose ``Solver`` has the same API): the
-two are run one after the other on each position, so they see the same
+The same positions are solved by the C kernel (``_kernel.c``, when built), by
+``dds.py``'s own search compiled by mypyc (``Solver(native=False)``, the
+reference) and by that source interpreted; or, with ``--baseline``, by another
+build of the solver (a copy of an older ``dds.py``, compiled or not, whose
+``Solver`` has the same API) and the kernel, and with ``--reference`` the
+mypyc build too. They take turns on each position, so they see the same
 machine load, and the last column gives how many times faster than the first
-module's median each median is.
+one's median each median is.
 
 Part 2, reviewing: ``analyze_hand`` (every play of a hand from trick 1, Nil
 and contract questions included, within its default search limits) over the
@@ -49,6 +51,10 @@ from spades.solver import dds as compiled_dds
 from spades.solver.position import random_position
 
 TRICKS_LEFT = (13, 10, 7, 5)
+
+
+Maker = Callable[[], object]
+"""A fresh solver of one of the builds compared."""
 
 
 def load_source() -> ModuleType:
@@ -96,14 +102,14 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 def time_question(
-    modules: list[tuple[str, ModuleType]], positions: list[HandState], question: Question
+    modules: list[tuple[str, Maker]], positions: list[HandState], question: Question
 ) -> list[tuple[list[float], list[int]]]:
-    """Seconds and cards tried for each module on each position, the modules
+    """Seconds and cards tried for each build on each position, the builds
     taking turns position by position (so they share the machine's load)."""
     results: list[tuple[list[float], list[int]]] = [([], []) for _ in modules]
     for state in positions:
-        for (_, module), (times, nodes) in zip(modules, results, strict=True):
-            solver = module.Solver()
+        for (_, make), (times, nodes) in zip(modules, results, strict=True):
+            solver = make()
             start = time.process_time()
             question(solver, state)
             times.append(time.process_time() - start)
@@ -118,7 +124,7 @@ def milliseconds(seconds: float) -> str:
 def solve_table(
     deals: int,
     sizes: list[int],
-    modules: list[tuple[str, ModuleType]],
+    modules: list[tuple[str, Maker]],
     questions: list[tuple[str, Question]],
     nil_sizes: list[int],
 ) -> None:
@@ -184,6 +190,9 @@ def main() -> None:
     parser.add_argument(
         "--baseline", type=Path, help="another dds module file to compare with (first column)"
     )
+    parser.add_argument(
+        "--reference", action="store_true", help="with --baseline: also time dds.py's own search"
+    )
     parser.add_argument("--every-card", action="store_true", help="also time card_tricks")
     parser.add_argument("--nil", action="store_true", help="also time nil_holds for the leader")
     parser.add_argument(
@@ -192,11 +201,18 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}; load average {os.getloadavg()[0]:.1f}")
     compiled = not str(compiled_dds.__file__).endswith(".py")
-    modules = [("compiled" if compiled else "interpreted", compiled_dds)]
+    python = "mypyc" if compiled else "interpreted"
+    modules: list[tuple[str, Maker]] = []
     if args.baseline is not None:
-        modules.insert(0, ("baseline", load_file(args.baseline)))
-    elif compiled and not args.skip_interpreted:
-        modules.append(("interpreted", load_source()))
+        baseline = load_file(args.baseline)
+        modules.append(("baseline", baseline.Solver))
+    if compiled_dds.Solver().kernel is not None:
+        modules.append(("C kernel", compiled_dds.Solver))
+    if args.baseline is None or args.reference or not modules[1:]:
+        modules.append((python, lambda: compiled_dds.Solver(native=False)))
+    if args.baseline is None and compiled and not args.skip_interpreted:
+        source = load_source()
+        modules.append(("interpreted", lambda: source.Solver(native=False)))
     questions: list[tuple[str, Question]] = [("best", best_score)]
     if args.every_card:
         questions.append(("every card", every_card))

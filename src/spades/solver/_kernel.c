@@ -37,16 +37,18 @@ typedef uint64_t u64;
 
 /* ------------------------------------------------------------ bit helpers */
 
+/* Cards in a 13-bit suit (a table: without -mpopcnt, which not every target
+ * has, the builtin popcount is a library call). */
+static uint8_t POP13[1 << 13];
+static inline int pop13(u64 suit) { return POP13[suit]; }
+static inline int popcount(u64 x) {
+    return POP13[x & SUIT] + POP13[(x >> 13) & SUIT] + POP13[(x >> 26) & SUIT] + POP13[x >> 39];
+}
+
 #if defined(__GNUC__) || defined(__clang__)
-static inline int popcount(u64 x) { return __builtin_popcountll(x); }
 static inline int bitlen(u64 x) { return x ? 64 - __builtin_clzll(x) : 0; }
 static inline int lowest(u64 x) { return __builtin_ctzll(x); } /* x != 0 */
 #else
-static inline int popcount(u64 x) {
-    int n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
 static inline int bitlen(u64 x) {
     int n = 0;
     for (; x; x >>= 1) n++;
@@ -128,7 +130,8 @@ static void init_tables(void) {
                 out[(r << width) | x] = (uint8_t)packed;
             }
     }
-    for (int r = 0; r < 128; r++) POP_LOW[r] = (uint8_t)popcount((u64)r);
+    for (int r = 1; r < (1 << 13); r++) POP13[r] = (uint8_t)(POP13[r >> 1] + (r & 1));
+    for (int r = 0; r < 128; r++) POP_LOW[r] = POP13[r];
     int index = 0;
     for (int c0 = 0; c0 < 14; c0++)
         for (int c1 = 0; c1 < 14 - c0; c1++)
@@ -150,6 +153,10 @@ static inline unsigned pack(unsigned x, unsigned r) {
  * each (shape, counts) pair a map from the pattern (who holds those cards) to
  * the entry lo << 4 | hi. Here a shape's counts live in its bucket with a
  * group number each, and one hash map holds every (group, pattern) entry.
+ * A look-up tries a shape's counts in order, as dds.py does (the order decides
+ * which entry answers, and so which cards the answer depends on); a 64-bit
+ * filter beside each counts (one bit set per pattern filed, chosen by a hash)
+ * skips the hash map for most counts, where nothing was filed.
  */
 
 typedef struct {
@@ -160,6 +167,7 @@ typedef struct {
 typedef struct {
     uint16_t *counts;
     uint32_t *groups;
+    u64 *filters; /* a bit per pattern filed in the group: most probes need no hash look-up */
     uint32_t n, cap;
 } Bucket;
 
@@ -188,10 +196,15 @@ static inline u64 mix(u64 x) {
     return x;
 }
 
+static inline u64 filter_bit(u64 plo, u64 phi) {
+    return 1ULL << ((plo * 0x9E3779B97F4A7C15ULL ^ phi * 0xC2B2AE3D27D4EB4FULL) >> 58);
+}
+
 static void table_free(Table *t) {
     for (size_t i = 0; i < t->shape_n; i++) {
         free(t->buckets[i].counts);
         free(t->buckets[i].groups);
+        free(t->buckets[i].filters);
     }
     free(t->shapes);
     free(t->buckets);
@@ -289,10 +302,10 @@ static void encode(const Search *s, Encoded *e) {
     for (int suit = 3; suit >= 0; suit--) {
         int shift = 13 * suit;
         unsigned r = (unsigned)((s->alive >> shift) & SUIT);
-        int n = popcount(r);
-        int c0 = popcount((s->h[0] >> shift) & SUIT);
-        int c1 = popcount((s->h[1] >> shift) & SUIT);
-        int c2 = popcount((s->h[2] >> shift) & SUIT);
+        int n = pop13(r);
+        int c0 = pop13((s->h[0] >> shift) & SUIT);
+        int c1 = pop13((s->h[1] >> shift) & SUIT);
+        int c2 = pop13((s->h[2] >> shift) & SUIT);
         shape = (shape << 12) | COMPOSITIONS[c0 | c1 << 4 | c2 << 8 | (n - c0 - c1 - c2) << 12];
         e->up[suit] = e->odd[suit] = 0;
         if (n) {
@@ -343,6 +356,7 @@ static int lookup(Search *s, const Encoded *e, int target) {
     for (uint32_t i = 0; i < b->n; i++) {
         u64 plo, phi;
         pattern(e, b->counts[i], &plo, &phi);
+        if (!(b->filters[i] & filter_bit(plo, phi))) continue;
         int entry = find_entry(s->table, b->groups[i], plo, phi);
         if (entry >= 0) {
             if (entry >> 4 >= target) {
@@ -372,7 +386,7 @@ static void store(Search *s, const Encoded *e, u64 rel, int lo, int hi) {
         int shift = 13 * suit;
         u64 suit_rel = (rel >> shift) & SUIT;
         int k = 0;
-        if (suit_rel) k = popcount((s->alive >> shift) & SUIT & ~(low_bit(suit_rel) - 1));
+        if (suit_rel) k = pop13((s->alive >> shift) & SUIT & ~(low_bit(suit_rel) - 1));
         counts = (counts << 4) | (unsigned)k;
     }
     Bucket *b = find_bucket(t, e->shape);
@@ -409,10 +423,14 @@ static void store(Search *s, const Encoded *e, u64 rel, int lo, int hi) {
             uint32_t *g = realloc(b->groups, cap * sizeof *g);
             if (!g) out_of_memory(s);
             b->groups = g;
+            u64 *f = realloc(b->filters, cap * sizeof *f);
+            if (!f) out_of_memory(s);
+            b->filters = f;
             b->cap = cap;
         }
         b->counts[b->n] = (uint16_t)counts;
         b->groups[b->n] = t->groups++;
+        b->filters[b->n] = 0;
         b->n++;
     }
     uint32_t group = b->groups[index] + 1;
@@ -435,6 +453,7 @@ static void store(Search *s, const Encoded *e, u64 rel, int lo, int hi) {
     t->entries[j].phi = phi;
     t->entries[j].value = (uint8_t)(lo << 4 | hi);
     t->entry_n++;
+    b->filters[index] |= filter_bit(plo, phi);
 }
 
 /* ------------------------------------------------------------- moves */
@@ -524,8 +543,8 @@ static void quick_tricks(Search *s, int *ours_out, int *theirs_out) {
         u64 suit_alive = (alive >> shift) & SUIT;
         int run = top_run(suit_alive, (hand >> shift) & SUIT);
         if (!run) continue;
-        if (lho_trumps) run = imin(run, popcount((lho_hand >> shift) & SUIT));
-        if (rho_trumps) run = imin(run, popcount((rho_hand >> shift) & SUIT));
+        if (lho_trumps) run = imin(run, pop13((lho_hand >> shift) & SUIT));
+        if (rho_trumps) run = imin(run, pop13((rho_hand >> shift) & SUIT));
         for (int i = 0; i < run; i++) {
             u64 top = high_bit(suit_alive);
             suit_alive ^= top;
