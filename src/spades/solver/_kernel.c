@@ -150,41 +150,43 @@ static inline unsigned pack(unsigned x, unsigned r) {
  *
  * As dds._Bucket: each shape has a list of "counts" (how many top cards of each
  * suit an entry covers, 4 bits a suit) in the order they were first filed, and
- * each (shape, counts) pair a map from the pattern (who holds those cards) to
- * the entry lo << 4 | hi. Here a shape's counts live in its bucket with a
- * group number each, and one hash map holds every (group, pattern) entry.
- * A look-up tries a shape's counts in order, as dds.py does (the order decides
- * which entry answers, and so which cards the answer depends on); a 64-bit
- * filter beside each counts (one bit set per pattern filed, chosen by a hash)
- * skips the hash map for most counts, where nothing was filed.
+ * each (shape, counts) pair, a group, maps patterns (who holds those cards) to
+ * entries lo << 4 | hi. A look-up tries a shape's groups in order, as dds.py
+ * does (the order decides which entry answers, and so which cards the answer
+ * depends on), so it touches every group of the shape: they lie side by side
+ * in one array under the shape's slot, each with its first entry (most groups
+ * have one or two) and a 64-bit filter (a bit set for each pattern filed,
+ * chosen by a hash) that rules most patterns out at once. A group's other
+ * entries are in one hash map for the table, under the group's number.
  */
 
 typedef struct {
+    u64 filter;
+    u64 plo, phi;    /* the first pattern filed */
+    uint32_t number; /* for the group's other entries in Table.entries */
+    uint16_t counts;
+    uint8_t value; /* the first pattern's entry */
+    uint8_t more;  /* whether Table.entries holds other entries of the group */
+} Group;
+
+typedef struct {
     u64 key; /* shape + 1; 0: empty */
-    uint32_t bucket;
+    Group *groups;
+    uint32_t n, cap;
 } ShapeSlot;
 
 typedef struct {
-    uint16_t *counts;
-    uint32_t *groups;
-    u64 *filters; /* a bit per pattern filed in the group: most probes need no hash look-up */
-    uint32_t n, cap;
-} Bucket;
-
-typedef struct {
     u64 plo, phi;
-    uint32_t group; /* group number + 1; 0: empty */
+    uint32_t number; /* group number + 1; 0: empty */
     uint8_t value;
 } EntrySlot;
 
 typedef struct {
     ShapeSlot *shapes;
     size_t shape_cap, shape_n;
-    Bucket *buckets;
-    size_t bucket_cap;
     EntrySlot *entries;
     size_t entry_cap, entry_n;
-    uint32_t groups;
+    uint32_t numbers;
 } Table;
 
 static inline u64 mix(u64 x) {
@@ -201,13 +203,8 @@ static inline u64 filter_bit(u64 plo, u64 phi) {
 }
 
 static void table_free(Table *t) {
-    for (size_t i = 0; i < t->shape_n; i++) {
-        free(t->buckets[i].counts);
-        free(t->buckets[i].groups);
-        free(t->buckets[i].filters);
-    }
+    for (size_t i = 0; i < t->shape_cap; i++) free(t->shapes[i].groups);
     free(t->shapes);
-    free(t->buckets);
     free(t->entries);
     memset(t, 0, sizeof *t);
 }
@@ -230,8 +227,8 @@ static int grow_shapes(Table *t) {
     return 1;
 }
 
-static inline size_t entry_hash(uint32_t group, u64 plo, u64 phi) {
-    return (size_t)mix(plo ^ mix(phi ^ ((u64)group << 40)));
+static inline size_t entry_hash(uint32_t number, u64 plo, u64 phi) {
+    return (size_t)mix(plo ^ mix(phi ^ ((u64)number << 40)));
 }
 
 static int grow_entries(Table *t) {
@@ -240,9 +237,9 @@ static int grow_entries(Table *t) {
     if (!slots) return 0;
     for (size_t i = 0; i < t->entry_cap; i++) {
         EntrySlot e = t->entries[i];
-        if (!e.group) continue;
-        size_t j = entry_hash(e.group, e.plo, e.phi) & (cap - 1);
-        while (slots[j].group) j = (j + 1) & (cap - 1);
+        if (!e.number) continue;
+        size_t j = entry_hash(e.number, e.plo, e.phi) & (cap - 1);
+        while (slots[j].number) j = (j + 1) & (cap - 1);
         slots[j] = e;
     }
     free(t->entries);
@@ -251,27 +248,34 @@ static int grow_entries(Table *t) {
     return 1;
 }
 
-static Bucket *find_bucket(const Table *t, u64 shape) {
+static ShapeSlot *find_shape(const Table *t, u64 shape) {
     if (!t->shape_n) return NULL;
     u64 key = shape + 1;
     size_t j = mix(key) & (t->shape_cap - 1);
     while (t->shapes[j].key) {
-        if (t->shapes[j].key == key) return &t->buckets[t->shapes[j].bucket];
+        if (t->shapes[j].key == key) return &t->shapes[j];
         j = (j + 1) & (t->shape_cap - 1);
     }
     return NULL;
 }
 
-/* The entry of (group, pattern), or -1. */
-static int find_entry(const Table *t, uint32_t group, u64 plo, u64 phi) {
-    if (!t->entry_n) return -1;
-    size_t j = entry_hash(group + 1, plo, phi) & (t->entry_cap - 1);
-    while (t->entries[j].group) {
-        const EntrySlot *e = &t->entries[j];
-        if (e->group == group + 1 && e->plo == plo && e->phi == phi) return e->value;
+/* The slot of (group number, pattern) in Table.entries: its own, or an empty one. */
+static EntrySlot *entry_slot(const Table *t, uint32_t number, u64 plo, u64 phi) {
+    size_t j = entry_hash(number + 1, plo, phi) & (t->entry_cap - 1);
+    for (;;) {
+        EntrySlot *e = &t->entries[j];
+        if (!e->number || (e->number == number + 1 && e->plo == plo && e->phi == phi)) return e;
         j = (j + 1) & (t->entry_cap - 1);
     }
-    return -1;
+}
+
+/* The group's entry for a pattern, or -1. */
+static inline int find_entry(const Table *t, const Group *g, u64 plo, u64 phi) {
+    if (!(g->filter & filter_bit(plo, phi))) return -1;
+    if (g->plo == plo && g->phi == phi) return g->value;
+    if (!g->more) return -1;
+    const EntrySlot *e = entry_slot(t, g->number, plo, phi);
+    return e->number ? e->value : -1;
 }
 
 /* ------------------------------------------------------------- the search */
@@ -351,20 +355,20 @@ static u64 top_cards(const Search *s, unsigned counts) {
 /* dds._lookup: 1 if the counted seats take target or more, 0 if not (rel then
  * set), -1 if the table does not say. */
 static int lookup(Search *s, const Encoded *e, int target) {
-    const Bucket *b = find_bucket(s->table, e->shape);
-    if (!b) return -1;
-    for (uint32_t i = 0; i < b->n; i++) {
+    const ShapeSlot *shape = find_shape(s->table, e->shape);
+    if (!shape) return -1;
+    for (uint32_t i = 0; i < shape->n; i++) {
+        const Group *g = &shape->groups[i];
         u64 plo, phi;
-        pattern(e, b->counts[i], &plo, &phi);
-        if (!(b->filters[i] & filter_bit(plo, phi))) continue;
-        int entry = find_entry(s->table, b->groups[i], plo, phi);
+        pattern(e, g->counts, &plo, &phi);
+        int entry = find_entry(s->table, g, plo, phi);
         if (entry >= 0) {
             if (entry >> 4 >= target) {
-                s->rel = top_cards(s, b->counts[i]);
+                s->rel = top_cards(s, g->counts);
                 return 1;
             }
             if ((entry & 15) < target) {
-                s->rel = top_cards(s, b->counts[i]);
+                s->rel = top_cards(s, g->counts);
                 return 0;
             }
         }
@@ -389,71 +393,64 @@ static void store(Search *s, const Encoded *e, u64 rel, int lo, int hi) {
         if (suit_rel) k = pop13((s->alive >> shift) & SUIT & ~(low_bit(suit_rel) - 1));
         counts = (counts << 4) | (unsigned)k;
     }
-    Bucket *b = find_bucket(t, e->shape);
-    if (!b) {
+    u64 plo, phi;
+    pattern(e, counts, &plo, &phi);
+    ShapeSlot *shape = find_shape(t, e->shape);
+    if (!shape) {
         if (t->shape_n > TABLE_LIMIT) table_free(t);
         if (2 * (t->shape_n + 1) > t->shape_cap && !grow_shapes(t)) out_of_memory(s);
-        if (t->shape_n == t->bucket_cap) {
-            size_t cap = t->bucket_cap ? 2 * t->bucket_cap : 1024;
-            Bucket *buckets = realloc(t->buckets, cap * sizeof *buckets);
-            if (!buckets) out_of_memory(s);
-            t->buckets = buckets;
-            t->bucket_cap = cap;
-        }
         u64 key = e->shape + 1;
         size_t j = mix(key) & (t->shape_cap - 1);
         while (t->shapes[j].key) j = (j + 1) & (t->shape_cap - 1);
-        t->shapes[j].key = key;
-        t->shapes[j].bucket = (uint32_t)t->shape_n;
-        b = &t->buckets[t->shape_n++];
-        memset(b, 0, sizeof *b);
+        shape = &t->shapes[j];
+        shape->key = key;
+        t->shape_n++;
     }
-    uint32_t index = b->n;
-    for (uint32_t i = 0; i < b->n; i++)
-        if (b->counts[i] == counts) {
-            index = i;
+    Group *g = NULL;
+    for (uint32_t i = 0; i < shape->n; i++)
+        if (shape->groups[i].counts == counts) {
+            g = &shape->groups[i];
             break;
         }
-    if (index == b->n) {
-        if (b->n == b->cap) {
-            uint32_t cap = b->cap ? 2 * b->cap : 4;
-            uint16_t *c = realloc(b->counts, cap * sizeof *c);
-            if (!c) out_of_memory(s);
-            b->counts = c;
-            uint32_t *g = realloc(b->groups, cap * sizeof *g);
-            if (!g) out_of_memory(s);
-            b->groups = g;
-            u64 *f = realloc(b->filters, cap * sizeof *f);
-            if (!f) out_of_memory(s);
-            b->filters = f;
-            b->cap = cap;
+    if (!g) { /* a new group, its first entry beside it */
+        if (shape->n == shape->cap) {
+            uint32_t cap = shape->cap ? 2 * shape->cap : 4;
+            Group *groups = realloc(shape->groups, cap * sizeof *groups);
+            if (!groups) out_of_memory(s);
+            shape->groups = groups;
+            shape->cap = cap;
         }
-        b->counts[b->n] = (uint16_t)counts;
-        b->groups[b->n] = t->groups++;
-        b->filters[b->n] = 0;
-        b->n++;
+        g = &shape->groups[shape->n++];
+        g->filter = filter_bit(plo, phi);
+        g->plo = plo;
+        g->phi = phi;
+        g->number = t->numbers++;
+        g->counts = (uint16_t)counts;
+        g->value = (uint8_t)(lo << 4 | hi);
+        g->more = 0;
+        return;
     }
-    uint32_t group = b->groups[index] + 1;
-    u64 plo, phi;
-    pattern(e, counts, &plo, &phi);
-    if (2 * (t->entry_n + 1) > t->entry_cap && !grow_entries(t)) out_of_memory(s);
-    size_t j = entry_hash(group, plo, phi) & (t->entry_cap - 1);
-    while (t->entries[j].group) {
-        EntrySlot *slot = &t->entries[j];
-        if (slot->group == group && slot->plo == plo && slot->phi == phi) {
-            if (slot->value >> 4 > lo) lo = slot->value >> 4;
-            if ((slot->value & 15) < hi) hi = slot->value & 15;
+    uint8_t *value;
+    if (g->plo == plo && g->phi == phi) {
+        value = &g->value;
+    } else {
+        if (2 * (t->entry_n + 1) > t->entry_cap && !grow_entries(t)) out_of_memory(s);
+        EntrySlot *slot = entry_slot(t, g->number, plo, phi);
+        if (!slot->number) {
+            slot->number = g->number + 1;
+            slot->plo = plo;
+            slot->phi = phi;
             slot->value = (uint8_t)(lo << 4 | hi);
+            t->entry_n++;
+            g->filter |= filter_bit(plo, phi);
+            g->more = 1;
             return;
         }
-        j = (j + 1) & (t->entry_cap - 1);
+        value = &slot->value;
     }
-    t->entries[j].group = group;
-    t->entries[j].plo = plo;
-    t->entries[j].phi = phi;
-    t->entries[j].value = (uint8_t)(lo << 4 | hi);
-    t->entry_n++;
-    b->filters[index] |= filter_bit(plo, phi);
+    if (*value >> 4 > lo) lo = *value >> 4;
+    if ((*value & 15) < hi) hi = *value & 15;
+    *value = (uint8_t)(lo << 4 | hi);
 }
 
 /* ------------------------------------------------------------- moves */
