@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 
 import pytest
 
@@ -142,3 +143,40 @@ def test_bad_questions_are_refused_before_the_kernel() -> None:
     with pytest.raises(ValueError):
         kernel.shapes(20)
     assert Solver().tricks(state, 0b0101) == KNOWN[10].north_south
+
+
+def test_a_search_lets_other_threads_run_and_refuses_a_second_search() -> None:
+    """The kernel lets go of the GIL while it searches (the web server's
+    other threads keep running). A Solver is not to be shared between threads
+    (its position is Python fields), but if one is, its kernel refuses a
+    second search at once rather than corrupt its tables."""
+    whole_deal = KNOWN[0]  # about a million cards tried
+    solver = Solver()
+    kernel = solver.kernel
+    assert kernel is not None
+    answers: list[int] = []
+    worker = threading.Thread(target=lambda: answers.append(solver.tricks(whole_deal.state, 5)))
+    worker.start()
+    refused = 0
+    while worker.is_alive():
+        try:  # a 1-card position: North's AS wins, if the kernel is free
+            kernel.tricks(
+                1 << 51, 1, 2, 4, 1 << 51 | 7, 0, 0, 0, 0, -1, -1, 0, True, 1, 5, 0, True, 1, 0, 100
+            )
+        except RuntimeError as error:
+            assert "another thread" in str(error)
+            refused += 1
+    worker.join()
+    assert answers == [whole_deal.north_south]
+    assert refused > 0
+    # Solvers of their own search side by side, and answer right.
+    results: dict[int, int] = {}
+    threads = [
+        threading.Thread(target=lambda i=i: results.update({i: Solver().tricks(KNOWN[i].state, 5)}))
+        for i in (1, 4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == {1: KNOWN[1].north_south, 4: KNOWN[4].north_south}

@@ -1040,6 +1040,7 @@ static int nil_search(Search *s) {
 
 typedef struct {
     PyObject_HEAD Table tables[QUESTIONS];
+    int busy; /* a search is running (in another thread: the GIL is let go) */
 } Kernel;
 
 static void Kernel_dealloc(Kernel *self) {
@@ -1050,16 +1051,28 @@ static void Kernel_dealloc(Kernel *self) {
 /* The position's fields, in Kernel.tricks and Kernel.nil's argument order. */
 #define POSITION_FORMAT "KKKKKKiiiiiipi"
 
+/* The search, or -1 when it was abandoned (s->error says why). */
+static int guarded(Search *s, int nil, int target) {
+    if (setjmp(s->abort)) return -1;
+    return nil ? nil_search(s) : search(s, target);
+}
+
+/* Search without holding the GIL: a long search (seconds, from trick 1) lets
+ * the web server's other threads run meanwhile. The search touches no Python
+ * object; its tables are the Kernel's, so one Kernel runs one search at a time. */
 static PyObject *run(Kernel *self, Search *s, int question, int nil, int target) {
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError,
+                        "this Solver is searching in another thread: give each thread its own");
+        return NULL;
+    }
     s->table = &self->tables[question];
     s->error = 0;
-    int result = 0;
-    if (setjmp(s->abort) == 0)
-        result = nil ? nil_search(s) : search(s, target);
-    else if (s->error == 2)
-        return PyErr_NoMemory();
-    else
-        result = -1;
+    int result;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS result = guarded(s, nil, target);
+    Py_END_ALLOW_THREADS self->busy = 0;
+    if (result < 0 && s->error == 2) return PyErr_NoMemory();
     return Py_BuildValue("iL", result, s->nodes);
 }
 

@@ -259,6 +259,10 @@ class Solver:
     positions: each fact in its transposition tables holds for every position
     matching it, so the tables stay valid and make later questions about the
     same hand cheaper (``spades analyze`` asks about every position of a hand).
+
+    One thread a solver: the position searched lives in its fields. The C
+    kernel lets go of the GIL while it searches, so other threads (with solvers
+    of their own) run meanwhile.
     """
 
     # The position searched: each seat's cards, and the trick in progress.
