@@ -103,16 +103,23 @@ def test_tables_carried_over_a_played_hand_as_the_reference_does() -> None:
 
 
 def test_the_regression_positions_as_the_reference_does() -> None:
-    """Bigger searches than the random positions above (10 tricks and fewer;
-    the whole deals are checked against their known values in
-    test_regression.py)."""
-    for known in KNOWN:
+    """Bigger searches than the random positions above: every position of 10
+    tricks or fewer, two whole deals (of the six: the others take the Python
+    search seconds) and a whole deal's Nil; the Nils up to 7 tricks."""
+    for index, known in enumerate(KNOWN):
         state = known.state
-        if tricks_left(state) > 10:
+        if tricks_left(state) > 10 and index not in (1, 4):
             continue
         native, python = pair()
         assert native.tricks(state, 0b0101) == python.tricks(state, 0b0101) == known.north_south
         assert native.nodes == python.nodes
+        if tricks_left(state) <= 7:
+            for seat in range(4):
+                assert native.nil_holds(state, seat) == python.nil_holds(state, seat)
+                assert native.nodes == python.nodes
+    native, python = pair()
+    assert native.nil_holds(KNOWN[0].state, 0) == python.nil_holds(KNOWN[0].state, 0)
+    assert native.nodes == python.nodes > 10_000
 
 
 def test_the_limit_stops_the_kernel_where_it_stops_the_reference() -> None:
