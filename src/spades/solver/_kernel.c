@@ -1153,9 +1153,11 @@ static PyTypeObject KernelType = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_kernel",
-    "The double-dummy search of spades.solver.dds in C (optional: dds.py is the reference).", -1,
-    NULL,
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_kernel",
+    .m_doc = "The double-dummy search of spades.solver.dds in C (optional: dds.py is the "
+             "reference).",
+    .m_size = -1,
 };
 
 PyMODINIT_FUNC PyInit__kernel(void) {
