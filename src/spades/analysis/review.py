@@ -7,11 +7,12 @@ side's contract (makeable before, not after) or a Nil (holdable before, not
 after). Mistakes are named in words, with the card that was better.
 
 Every question the solver is asked has a search limit, so a review takes a
-bounded time (median about 0.3 s a hand compiled, see ``docs/solver.md``):
-a position the solver gives up on leaves its plays unjudged, and the question
-is asked again from the next trick's start. In practice that happens only in
-the first tricks of a few hands, and for Nil bids, which are often judged from
-the second to fourth trick on.
+bounded time: a position the solver gives up on leaves its plays unjudged, and
+the question is asked again from the next trick's start. With the solver's C
+kernel the limit is high enough that this is rare (40 hands of ``normal``'s
+play: every card judged, 0.17 s of CPU a hand on average, the worst 1.2 s);
+with the Python search alone it happens in the first tricks of a few hands,
+and for Nil bids, which are then often judged from the second trick on.
 
 The results are plain frozen dataclasses, ready for a terminal table or a web
 view (``dataclasses.asdict`` gives JSON-ready data).
@@ -46,10 +47,13 @@ from ..solver.position import cards_played, replay
 __all__ = ["HandReview", "PlayReview", "analyze_hand"]
 
 TRICKS: int = 13
-LIMIT: int = 400_000
-"""Cards a trick-count question may try (about 0.3 s compiled) before it is
+NATIVE_SOLVER: bool = Solver().kernel is not None
+"""Whether the solver's C kernel is built (an install with SPADES_PURE_PYTHON=1
+has only the Python search, about eight times slower a card)."""
+LIMIT: int = 3_000_000 if NATIVE_SOLVER else 400_000
+"""Cards a trick-count question may try (about 0.3 s either way) before it is
 left unanswered: a few deals take seconds to solve from the first trick."""
-NIL_LIMIT: int = 400_000
+NIL_LIMIT: int = LIMIT
 """The same for a Nil question: early in a hand, proving a Nil safe can take
 seconds."""
 
