@@ -89,3 +89,8 @@ def play_to_the_end(client: TestClient, body: dict[str, Any]) -> list[dict[str, 
         bodies.append(response.json())
         game = bodies[-1]["game"]
     raise AssertionError("the game did not end")
+
+
+def without_after(event: dict[str, Any]) -> dict[str, Any]:
+    """An event as the engine names it, without the table after it (``after``)."""
+    return {key: value for key, value in event.items() if key != "after"}

@@ -14,7 +14,7 @@ from spades.core import SOUTH, card_name, game_to_record
 from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
 from spades.server import create_app
 
-from .conftest import south_move, start_game, stored_game
+from .conftest import south_move, start_game, stored_game, without_after
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 
@@ -69,7 +69,21 @@ def test_new_game_sets_an_http_only_cookie_and_lets_bots_bid_first(client: TestC
     body = response.json()
     game = body["game"]
     assert game["turn"] == "S" and game["your_turn"] and game["phase"] == "bidding"
-    assert body["events"][0] == {"type": "hand_dealt", "hand": 1, "dealer": game["dealer"]}
+    first_bidder = "NESW"[("NESW".index(game["dealer"]) + 1) % 4]
+    assert body["events"][0] == {
+        "type": "hand_dealt",
+        "hand": 1,
+        "dealer": game["dealer"],
+        # Each event carries the table just after it, from the engine.
+        "after": {
+            "hand": 1,
+            "phase": "bidding",
+            "turn": first_bidder,
+            "tricks_played": 0,
+            "scores": {"NS": 0, "EW": 0},
+            "bags": {"NS": 0, "EW": 0},
+        },
+    }
     bidders = [e["seat"] for e in body["events"] if e["type"] == "bid_made"]
     # Everyone left of the dealer up to South has bid, in order.
     order = "NESW"
@@ -111,7 +125,7 @@ def test_bid_then_bots_play_until_south(app: FastAPI, client: TestClient) -> Non
     response = client.post(f"/api/games/{game['id']}/bid", json={"bid": 3})
     assert response.status_code == 200
     body = response.json()
-    assert body["events"][0] == {"type": "bid_made", "seat": "S", "bid": 3}
+    assert without_after(body["events"][0]) == {"type": "bid_made", "seat": "S", "bid": 3}
     after = body["game"]
     assert after["your_turn"] or after["phase"] == "over"
     assert after["seats"][2]["bid"] == 3
@@ -124,7 +138,7 @@ def test_bid_then_bots_play_until_south(app: FastAPI, client: TestClient) -> Non
 def test_nil_bid_by_name(client: TestClient) -> None:
     game = start_game(client)["game"]
     body = client.post(f"/api/games/{game['id']}/bid", json={"bid": "Nil"}).json()
-    assert body["events"][0] == {"type": "bid_made", "seat": "S", "bid": "nil"}
+    assert without_after(body["events"][0]) == {"type": "bid_made", "seat": "S", "bid": "nil"}
     assert body["game"]["teams"][0]["nil_seats"] == ["S"]
 
 
@@ -133,7 +147,7 @@ def test_play_a_card(client: TestClient) -> None:
     state = game.json()["game"]
     card = state["legal_cards"][0]
     body = client.post(f"/api/games/{state['id']}/play", json={"card": card.lower()}).json()
-    assert {"type": "card_played", "seat": "S", "card": card} in body["events"]
+    assert {"type": "card_played", "seat": "S", "card": card} in map(without_after, body["events"])
     assert card not in body["game"]["hand"]
 
 

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from spades.core import SOUTH, game_to_record
 
-from .conftest import QUICK, start_game, stored_game
+from .conftest import QUICK, start_game, stored_game, without_after
 
 TARGET_300 = "cardcouch,target=300,blind_nil=on,nil_pass=2"
 
@@ -96,7 +96,11 @@ def test_blind_nil_is_offered_apart_from_the_bids_on_the_cards(
     assert "blind_nil" not in game["legal_bids"]  # bid before looking, never from the cards
     response = client.post(f"/api/games/{game['id']}/bid", json={"bid": "blind_nil"})
     assert response.status_code == 200, response.text
-    bids = [e for e in response.json()["events"] if e["type"] == "bid_made" and e["seat"] == "S"]
+    bids = [
+        without_after(e)
+        for e in response.json()["events"]
+        if e["type"] == "bid_made" and e["seat"] == "S"
+    ]
     assert bids == [{"type": "bid_made", "seat": "S", "bid": "blind_nil"}]
     assert stored_game(app, client, game["id"]).hand.bids[SOUTH] == -1
 

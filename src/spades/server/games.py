@@ -33,7 +33,7 @@ from spades.bots import (
     make_bot,
     strongest_level,
 )
-from spades.bots.base import choose_bid
+from spades.bots.base import Bot, choose_bid
 from spades.core import (
     CARDCOUCH,
     EAST,
@@ -67,6 +67,7 @@ from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
 from .levels import BadSettings, check_level, opponents_name, seat_levels
 from .limits import quote
+from .moments import Moment, moments, state_now
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -118,7 +119,7 @@ class Outcome:
     """A game after an intent, with the events it caused."""
 
     stored: StoredGame
-    events: list[Event]
+    events: list[Moment]
 
 
 T = TypeVar("T")
@@ -182,7 +183,7 @@ class GameService:
         game = Game(rules, seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
 
         def deal_and_store() -> Outcome:
-            events = list(game.log)  # the first deal
+            events = moments(state_now(game), game, game.log)  # the first deal
             events += self.run_bots(game, levels)
             game_id = self.repository.create(
                 owner,
@@ -252,7 +253,10 @@ class GameService:
         verdicts: list[Verdict] = []
 
         def claim(game: Game) -> list[Event]:
+            before = state_now(game)
             verdicts.append(judge_claim(game, tricks))
+            if verdicts[-1].event is not None:  # the hand's tricks are all taken at once
+                verdicts[-1].event.after = before.model_copy(update={"turn": None})
             return verdicts[-1].events
 
         # The solver checks the claim against every defence: that is thinking.
@@ -282,7 +286,8 @@ class GameService:
 
         def act_and_store() -> Outcome:
             game = stored.game
-            events = action(game)  # raises, changing nothing, when illegal
+            before = state_now(game)
+            events = moments(before, game, action(game))  # raises, changing nothing, when illegal
             events += self.run_bots(game, levels)
             version = self.repository.save(owner, stored)
             return Outcome(replace(stored, version=version), events)
@@ -301,9 +306,9 @@ class GameService:
     # ------------------------------------------------------------------- bots
 
     @staticmethod
-    def run_bots(game: Game, levels: dict[Seat, str]) -> list[Event]:
+    def run_bots(game: Game, levels: dict[Seat, str]) -> list[Moment]:
         """Let the bots act until it is South's turn or the game is over."""
-        events: list[Event] = []
+        events: list[Moment] = []
         processes = interactive_processes()  # asks the OS: once, not once a bot
         for _ in range(MAX_BOT_TURNS):
             seat = game.to_act
@@ -315,21 +320,27 @@ class GameService:
                 processes=processes,
             )
             bot.start_game(seat, game.rules)
-            view = game.view(seat)  # a bot is only ever told what its seat may know
             try:
-                if game.phase is Phase.BIDDING:
-                    events += game.bid(seat, choose_bid(bot, view))
-                elif game.phase is Phase.PASSING:
-                    events += game.pass_cards(seat, bot.pass_cards(view))
-                else:
-                    events += game.play(seat, bot.play(view))
-            except IllegalActionError as error:
-                events += game.forfeit(seat, f"{SEAT_NAMES[seat]} made an illegal move: {error}")
-            except BotFailure as failure:
-                events += game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
+                events += moments(state_now(game), game, bot_move(game, seat, bot))
             finally:
                 bot.close()
         raise RuntimeError("the bots did not hand the turn back to South")
+
+
+def bot_move(game: Game, seat: Seat, bot: Bot) -> list[Event]:
+    """``bot``'s bid, pass or card for ``seat`` (its turn), made on ``game``; a
+    bot that fails or breaks a rule forfeits the game for its side."""
+    view = game.view(seat)  # a bot is only ever told what its seat may know
+    try:
+        if game.phase is Phase.BIDDING:
+            return game.bid(seat, choose_bid(bot, view))
+        if game.phase is Phase.PASSING:
+            return game.pass_cards(seat, bot.pass_cards(view))
+        return game.play(seat, bot.play(view))
+    except IllegalActionError as error:
+        return game.forfeit(seat, f"{SEAT_NAMES[seat]} made an illegal move: {error}")
+    except BotFailure as failure:
+        return game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
 
 
 __all__ = [

@@ -192,7 +192,10 @@ class SeatState(BaseModel):
     seat: SeatLetter
     name: str
     role: Literal["you", "partner", "opponent"]
-    player: str = Field(description='"you", or the bot level playing the seat.')
+    player: str = Field(
+        description='"you", or the bot level playing the seat; in a game with friends, '
+        "the display name of the person who took the seat, or the bot level."
+    )
     cards_left: int = Field(description="How many cards the seat still holds (a count only).")
     bid: BidValue | None
     tricks: int = Field(description="Tricks this seat has taken this hand.")
@@ -369,15 +372,47 @@ class GameState(BaseModel):
         default="first to 500, out at -200",
         description='The rules in a few words, as the table shows them ("first to 300, ...")',
     )
+    you: SeatLetter = Field(
+        default="S",
+        description="The seat this view is for: South in a game against bots, the "
+        "seat you took in a game with friends.",
+    )
 
 
-class HandDealtEvent(BaseModel):
+class StateAfter(BaseModel):
+    """The table just after an event, from the engine: what the page draws once
+    the event has played, so it never works out phases, turns or tricks itself.
+
+    Exact whenever the engine hands the turn on; within one move's chain of
+    consequences (the fourth card, the trick it completes, the hand scored, the
+    next deal) the events before the last have ``turn`` null: no one is to act
+    until the chain is over."""
+
+    hand: int = Field(description="The hand being played (1-based).")
+    phase: Literal["bidding", "passing", "playing", "over"] = Field(
+        description='"over" only when the game is over.'
+    )
+    turn: SeatLetter | None = Field(description="Who is to act now; null while no one is.")
+    tricks_played: int = Field(description="Tricks finished in this hand.")
+    scores: dict[TeamName, int]
+    bags: dict[TeamName, int]
+
+
+class PublicEvent(BaseModel):
+    after: StateAfter | None = Field(
+        default=None,
+        description="The table after the event (null only for events replayed from "
+        "before the server last started).",
+    )
+
+
+class HandDealtEvent(PublicEvent):
     type: Literal["hand_dealt"]
     hand: int
     dealer: SeatLetter
 
 
-class CardsPassedEvent(BaseModel):
+class CardsPassedEvent(PublicEvent):
     """A Nil pass: how many cards went to whom (which ones, only the partners know)."""
 
     type: Literal["cards_passed"]
@@ -386,19 +421,19 @@ class CardsPassedEvent(BaseModel):
     count: int
 
 
-class BidMadeEvent(BaseModel):
+class BidMadeEvent(PublicEvent):
     type: Literal["bid_made"]
     seat: SeatLetter
     bid: BidValue
 
 
-class CardPlayedEvent(BaseModel):
+class CardPlayedEvent(PublicEvent):
     type: Literal["card_played"]
     seat: SeatLetter
     card: CardName
 
 
-class TrickWonEvent(BaseModel):
+class TrickWonEvent(PublicEvent):
     type: Literal["trick_won"]
     seat: SeatLetter
     leader: SeatLetter
@@ -411,21 +446,21 @@ class TeamDelta(BaseModel):
     bags: int
 
 
-class HandOverEvent(BaseModel):
+class HandOverEvent(PublicEvent):
     type: Literal["hand_over"]
     hand: int
     tricks_won: dict[SeatLetter, int]
     score: dict[TeamName, TeamDelta]
 
 
-class GameOverEvent(BaseModel):
+class GameOverEvent(PublicEvent):
     type: Literal["game_over"]
     winner: TeamName
     reason: str
     score: dict[TeamName, int]
 
 
-class ClaimEvent(BaseModel):
+class ClaimEvent(PublicEvent):
     """A claim held: the hand ends, each seat credited with ``awarded`` more tricks."""
 
     type: Literal["claim"]
@@ -550,3 +585,131 @@ class Statistics(BaseModel):
     recent: list[HandPoint] = Field(
         description="Your side's last hands (at most 40), oldest first."
     )
+
+
+# ------------------------------------------------------------ tables with friends
+
+SeatChoice = Annotated[
+    StrictStr,
+    Field(
+        max_length=MAX_LEVEL_LENGTH,
+        description='"person" for a seat a friend takes, or a bot level (see /api/levels).',
+    ),
+]
+MAX_NAME_LENGTH: Final = 64
+"""The schema's bound on a display name's length; the table checks it against its own rule."""
+
+
+class NewTableRequest(Request):
+    """A table to play with friends: who sits where, the rules, how long to wait."""
+
+    seats: dict[SeatLetter, SeatChoice] = Field(
+        description='Each seat: "person" or a bot level; a seat left out is a person\'s.',
+        examples=[{"N": "person", "E": "normal", "S": "person", "W": "normal"}],
+    )
+    host_seat: SeatLetter | None = Field(
+        default=None, description="The person's seat you take yourself (leave out to only host)."
+    )
+    name: Annotated[StrictStr, Field(max_length=MAX_NAME_LENGTH)] | None = Field(
+        default=None, description="Your display name, with host_seat: all that is kept of you."
+    )
+    rules: StrictStr = Field(
+        default="cardcouch",
+        max_length=MAX_RULES_LENGTH,
+        description="House rules in the short syntax of --rules (docs/rules.md).",
+    )
+    stand_in: Annotated[StrictStr, Field(max_length=MAX_LEVEL_LENGTH)] | None = Field(
+        default=None,
+        description="The bot level that plays a person's seat while they are away, "
+        "and the seats no one took (default: the server's level).",
+    )
+    away_seconds: StrictInt = Field(
+        default=60,
+        ge=5,
+        le=900,
+        description="How long an away person's seat waits before the stand-in plays it.",
+    )
+    turn_seconds: StrictInt | None = Field(
+        default=None,
+        ge=5,
+        le=600,
+        description="The turn timer: seconds a person has for a bid or a card before the "
+        "stand-in makes it (leave out for none).",
+    )
+
+
+class JoinRequest(Request):
+    seat: SeatLetter
+    invite: Annotated[StrictStr, Field(max_length=64)] = Field(description="From the invite link.")
+    name: Annotated[StrictStr, Field(max_length=MAX_NAME_LENGTH)] = Field(
+        description="The name the others see: up to 24 letters, digits, spaces and . , ' & ( ) ! ? -"
+    )
+
+
+REACTIONS: Final = ("nice", "oops", "wow", "thanks", "hurry")
+"""The quick reactions, all there is to say at a table: no chat."""
+
+
+class ReactionRequest(Request):
+    reaction: Literal["nice", "oops", "wow", "thanks", "hurry"]
+
+
+class TableSeat(BaseModel):
+    seat: SeatLetter
+    kind: Literal["person", "bot"]
+    name: str | None = Field(description="The person's display name, once someone took the seat.")
+    level: str | None = Field(description="The bot's level, for a bot's seat.")
+    connected: bool = Field(description="The person has the table open now.")
+    away_seconds_left: float | None = Field(
+        description="While the person is away: seconds before the stand-in plays for them "
+        "(0: it does now)."
+    )
+    stood_in: bool = Field(description="A bot plays this person's seat for now.")
+
+
+class TableInfo(BaseModel):
+    """The table: its seats and who has joined. Names and levels only: no cards."""
+
+    id: str
+    started: bool
+    host: bool = Field(description="You are the host.")
+    you: SeatLetter | None = Field(description="Your seat, once you took one.")
+    seats: list[TableSeat]
+    invites: dict[SeatLetter, str] = Field(
+        description="For the host: the invite link of each person's seat nobody took yet."
+    )
+    rules: str
+    rules_summary: str
+    stand_in: str
+    away_seconds: int
+    turn_seconds: int | None
+    turn_seconds_left: float | None = Field(
+        description="With a turn timer: seconds left for the seat to act."
+    )
+    played_by: list[dict[SeatLetter, list[str]]] = Field(
+        description="Hand by hand, who made each seat's moves (a name, a level, "
+        'or "level for name" while a bot stood in).'
+    )
+
+
+class TableUpdate(BaseModel):
+    """What a seat is sent: its own view of the game, the public events it has
+    not seen, and the table. The same over the WebSocket and the polling route."""
+
+    type: Literal["update"] = "update"
+    table: TableInfo
+    game: GameState | None = Field(description="Your view of the game, once it has started.")
+    events: list[GameEvent] = Field(description="The events since the one you saw last.")
+    log: int = Field(description="How many events the game has had: send it back as since.")
+    resync: bool = Field(
+        default=False,
+        description="Some events since yours were not kept (the server restarted): draw "
+        "the game as it stands.",
+    )
+
+
+class ReactionMessage(BaseModel):
+    type: Literal["reaction"] = "reaction"
+    seat: SeatLetter
+    name: str
+    reaction: str

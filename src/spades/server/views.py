@@ -20,7 +20,6 @@ from spades.core import (
     SOUTH,
     WEST,
     Claim,
-    Event,
     Game,
     PlayerView,
     Rules,
@@ -48,6 +47,7 @@ from spades.storage.models import GameRow
 
 from .claims import claim_notes, claim_offer
 from .levels import seat_levels
+from .moments import Moment
 from .schemas import (
     BidValue,
     Fairness,
@@ -83,10 +83,10 @@ def bid_value(bid: int) -> BidValue:
     return written  # type: ignore[return-value]  # bid_to_json writes only these values
 
 
-def role_of(seat: Seat) -> str:
-    if seat == HUMAN:
+def role_of(seat: Seat, viewer: Seat = HUMAN) -> str:
+    if seat == viewer:
         return "you"
-    return "partner" if seat == partner_of(HUMAN) else "opponent"
+    return "partner" if seat == partner_of(viewer) else "opponent"
 
 
 def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | None) -> TrickState:
@@ -177,12 +177,16 @@ def game_state(
     opponent_level: str,
     undo_enabled: bool = True,
     sheets: ScoreSheets | None = None,
+    viewer: Seat = HUMAN,
+    players: dict[Seat, str] | None = None,
 ) -> GameState:
-    """The whole table as South sees it; ``sheets`` keeps score sheet lines
-    already made (without it the whole sheet is made anew)."""
-    view: PlayerView = game.view(HUMAN)
+    """The whole table as ``viewer`` (South unless a game with friends says
+    another seat) sees it; ``sheets`` keeps score sheet lines already made
+    (without it the whole sheet is made anew). ``players`` names who plays each
+    seat in a game with friends (else the bot levels and "you")."""
+    view: PlayerView = game.view(viewer)
     over = game.is_over
-    levels = {**seat_levels(game, partner_level, opponent_level), HUMAN: "you"}
+    levels = players or {**seat_levels(game, partner_level, opponent_level), HUMAN: "you"}
     played = [0, 0, 0, 0]
     for seat, _card in view.plays():
         played[seat] += 1
@@ -190,7 +194,7 @@ def game_state(
         SeatState(
             seat=SEAT_LETTERS[seat],  # type: ignore[arg-type]
             name=SEAT_NAMES[seat],
-            role=role_of(seat),  # type: ignore[arg-type]
+            role=role_of(seat, viewer),  # type: ignore[arg-type]
             player=levels[seat],
             cards_left=13 - played[seat] if not game.hand.is_over else 0,
             bid=None if (bid := view.bid_of(seat)) is None else bid_value(bid),
@@ -238,7 +242,7 @@ def game_state(
         tricks_played=len(view.tricks),
         spades_broken=view.spades_broken,
         score_sheet=(sheets or ScoreSheets()).sheet(game_id, game),
-        game_over=game_over_info(game),
+        game_over=game_over_info(game, viewer),
         settings=Settings(
             partner=partner_level,
             opponents=opponent_level,
@@ -246,31 +250,32 @@ def game_state(
             east=levels[EAST],
             undo=undo_enabled,
         ),
-        undo=UndoState(enabled=undo_enabled, available=undo_enabled and game.can_undo(HUMAN)),
-        claim=claim_offer(game),
+        undo=UndoState(enabled=undo_enabled, available=undo_enabled and game.can_undo(viewer)),
+        claim=claim_offer(game) if players is None else None,
         fairness=fairness(game, game_id),
         target=game.rules.target,
         floor=game.rules.floor,
         rules=rules_name(game.rules),
         rules_summary=game.rules.describe(),
         blind_nil=my_turn and bool(view.without_cards().legal_bids()),
-        passing=None if view.passing is None else pass_state(view.passing),
+        passing=None if view.passing is None else pass_state(view.passing, viewer),
         passed=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.passed))],
         received=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.received))],
+        you=SEAT_LETTERS[viewer],  # type: ignore[arg-type]
     )
 
 
-def pass_state(passing: tuple[Seat, Seat, int]) -> PassState:
+def pass_state(passing: tuple[Seat, Seat, int], viewer: Seat = HUMAN) -> PassState:
     giver, receiver, count = passing
     return PassState(
         seat=SEAT_LETTERS[giver],  # type: ignore[arg-type]
         to=SEAT_LETTERS[receiver],  # type: ignore[arg-type]
         count=count,
-        your_turn=giver == HUMAN,
+        your_turn=giver == viewer,
     )
 
 
-def game_over_info(game: Game) -> GameOverInfo | None:
+def game_over_info(game: Game, viewer: Seat = HUMAN) -> GameOverInfo | None:
     outcome = game.outcome
     if outcome is None:
         return None
@@ -286,7 +291,7 @@ def game_over_info(game: Game) -> GameOverInfo | None:
     return GameOverInfo(
         winner=TEAM_NAMES[winner],
         winner_name=TEAM_LONG_NAMES[winner],
-        you_won=winner == team_of(HUMAN),
+        you_won=winner == team_of(viewer),
         reason=reason,
         totals={"NS": game.totals[0], "EW": game.totals[1]},
     )
@@ -366,9 +371,12 @@ def _times(n: int) -> str:
     return "a move" if n == 1 else f"{n} moves"
 
 
-def public_events(events: list[Event]) -> list[GameEvent]:
-    """The events as the API sends them: each one's ``to_dict()``, validated."""
-    return _EVENTS.validate_python([event.to_dict() for event in events])
+def public_events(events: Sequence[Moment]) -> list[GameEvent]:
+    """The events as the API sends them: each one's ``to_dict()`` with the table
+    after it, validated."""
+    return _EVENTS.validate_python(
+        [{**moment.event.to_dict(), "after": moment.after} for moment in events]
+    )
 
 
 def taken_back(undo: Undo) -> list[TakenBack]:

@@ -631,13 +631,25 @@ function recountTeams(view) {
   }
 }
 
+// The table after an event, as the server wrote it on the event: the page never
+// works out phases, turns, trick counts or scores for itself.
+function takeAfter(view, event) {
+  const after = event.after;
+  if (!after) return;
+  view.phase = after.phase;
+  view.turn = after.turn;
+  view.tricks_played = after.tricks_played;
+  for (const team of view.teams) {
+    team.score = after.scores[team.team];
+    team.bags = after.bags[team.team];
+  }
+}
+
 function freshHand(previous, event, final) {
   const base = final.hand_number === event.hand ? final : previous;
   const view = structuredClone(base);
   view.hand_number = event.hand;
   view.dealer = event.dealer;
-  view.phase = "bidding";
-  view.turn = nextSeat(event.dealer);
   view.your_turn = false;
   view.legal_bids = [];
   view.legal_cards = [];
@@ -653,14 +665,8 @@ function freshHand(previous, event, final) {
     seat.cards_left = 13;
     seat.dealer = seat.seat === event.dealer;
   }
-  if (previous) {
-    for (const team of view.teams) {
-      const before = teamOf(previous, team.team);
-      team.score = before.score;
-      team.bags = before.bags;
-    }
-    view.score_sheet = previous.score_sheet;
-  }
+  if (previous) view.score_sheet = previous.score_sheet;
+  takeAfter(view, event);
   recountTeams(view);
   return view;
 }
@@ -679,12 +685,7 @@ async function playEvents(events, final) {
       case "bid_made": {
         seatOf(view, event.seat).bid = event.bid;
         recountTeams(view);
-        const bids = view.seats.filter((s) => s.bid !== null).length;
-        if (bids === 4) {
-          // Passes for a Nil come next if the rules have them: the final state says which.
-          view.phase = final.hand_number === view.hand_number && final.phase === "passing" ? "passing" : "playing";
-          view.turn = view.phase === "passing" ? null : nextSeat(view.dealer);
-        } else view.turn = nextSeat(event.seat);
+        takeAfter(view, event);
         render(view);
         pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
         playSound("bid");
@@ -693,7 +694,7 @@ async function playEvents(events, final) {
         break;
       }
       case "cards_passed": {
-        view.phase = "passing";
+        takeAfter(view, event);
         view.passing = null;
         render(view);
         pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
@@ -715,7 +716,7 @@ async function playEvents(events, final) {
         }
         if (!view.trick.cards.length) view.trick = { leader: event.seat, cards: [], winner: null };
         view.trick.cards.push({ seat: event.seat, card: event.card });
-        view.turn = view.trick.cards.length < 4 ? nextSeat(event.seat) : null;
+        takeAfter(view, event);
         view.legal_cards = [];
         view.your_turn = false;
         const breaks = suitOf(event.card) === "S" && !view.spades_broken;
@@ -741,8 +742,7 @@ async function playEvents(events, final) {
         recountTeams(view);
         view.last_trick = { ...view.trick };
         view.trick = { leader: event.seat, cards: [], winner: null };
-        view.tricks_played += 1;
-        view.turn = view.tricks_played < 13 ? event.seat : null;
+        takeAfter(view, event);
         render(view);
         pulse(document.querySelector(`#seat-${event.seat} .badge.tricks`));
         break;
@@ -752,7 +752,7 @@ async function playEvents(events, final) {
         for (const seat of view.seats) seat.tricks += event.awarded[seat.seat] ?? 0;
         recountTeams(view);
         view.trick = { leader: view.trick.leader, cards: [], winner: null };
-        view.turn = null;
+        takeAfter(view, event);
         view.your_turn = false;
         render(view);
         const all = { 1: "the last trick", 2: "both tricks left" }[event.left] ?? `all ${event.left} tricks left`;
@@ -762,10 +762,7 @@ async function playEvents(events, final) {
         break;
       }
       case "hand_over": {
-        for (const team of view.teams) {
-          team.score = event.score[team.team].total;
-          team.bags = event.score[team.team].bags;
-        }
+        takeAfter(view, event);
         view.score_sheet = final.score_sheet.filter((h) => h.hand <= event.hand);
         render(view);
         const finalHand = final.game_over !== null && final.score_sheet.at(-1)?.hand === event.hand;

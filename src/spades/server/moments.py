@@ -1,0 +1,64 @@
+"""Each public event with the table as it stands just after it.
+
+The page animates a move's events one by one. It used to work out, between
+them, whose turn it was, the phase and the tricks played: the rules a second
+time, in JavaScript. The engine knows; this module asks it at each move and
+writes the answer on the move's events (``after``), so the page only draws.
+
+A move can set off a chain (the fourth card wins a trick, which ends the hand,
+which is scored, and the next is dealt). The engine is asked once the chain is
+over, so the last event carries its exact state; the events before it carry
+the counts they change (tricks played, the scores) and ``turn`` null: no one is
+to act while the chain plays out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spades.core import Event, Game, HandScored, TrickWon
+from spades.core.seats import SEAT_LETTERS, TEAM_NAMES
+
+from .schemas import StateAfter
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """An engine event and the table just after it."""
+
+    event: Event
+    after: StateAfter
+
+
+def state_now(game: Game) -> StateAfter:
+    """The table as the engine has it now."""
+    over = game.is_over
+    return StateAfter(
+        hand=game.hand_number if not over else len(game.history),
+        phase="over" if over else game.phase.value,
+        turn=None if game.to_act is None else SEAT_LETTERS[game.to_act],  # type: ignore[arg-type]
+        tricks_played=len(game.hand.tricks),
+        scores=dict(zip(TEAM_NAMES, game.totals, strict=True)),
+        bags=dict(zip(TEAM_NAMES, game.bags, strict=True)),
+    )
+
+
+def moments(before: StateAfter, game: Game, events: Sequence[Event]) -> list[Moment]:
+    """``events``, which one move made on ``game`` (its state ``before`` the
+    move), each with the table after it."""
+    result: list[Moment] = []
+    state = before
+    for index, event in enumerate(events):
+        if index == len(events) - 1:
+            state = state_now(game)
+        else:
+            changes: dict[str, object] = {"turn": None}
+            if isinstance(event, TrickWon):
+                changes["tricks_played"] = state.tricks_played + 1
+            elif isinstance(event, HandScored):
+                changes["scores"] = dict(zip(TEAM_NAMES, event.totals, strict=True))
+                changes["bags"] = {TEAM_NAMES[team]: event.scores[team].bags for team in (0, 1)}
+            state = state.model_copy(update=changes)
+        result.append(Moment(event, state))
+    return result
