@@ -81,6 +81,7 @@ def test_a_database_from_before_undo_gains_the_setting_when_upgraded(tmp_path: P
     with sqlite3.connect(tmp_path / "old.db") as connection:  # as a version before undo made it
         connection.executescript(
             """ALTER TABLE games DROP COLUMN undo;
+            ALTER TABLE games DROP COLUMN seating;
             DROP TABLE alembic_version;  -- (before migrations, too)
             DROP INDEX ix_games_owner_updated_at;
             CREATE INDEX ix_games_owner ON games (owner);

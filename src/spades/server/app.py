@@ -49,6 +49,7 @@ from spades.storage import GameRepository, StaleGameError, default_database_url,
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
+from .live import LiveTables
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
@@ -73,6 +74,7 @@ from .schemas import (
     UndoUpdate,
 )
 from .statistics import player_statistics
+from .tables import TableError, TableService
 from .views import (
     ScoreSheets,
     bid_value,
@@ -224,6 +226,11 @@ def allowed_methods(request: Request) -> list[str]:
     return sorted(methods)
 
 
+def _on_table_error(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, TableError)
+    return _error(error.status, error.message, error.rule)
+
+
 def _on_too_large(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, BodyTooLarge)
     return too_large_response(error.max_bytes)
@@ -274,6 +281,14 @@ FIELD_HELP: Final = {
     "text": f"The record file must be text of at most {MAX_RECORD_CHARS:,} characters: "
     "save one game's record on its own and open that.",
     "game": "The game to open must be a whole number from 1.",
+    "seats": 'Each seat is "person" or a bot level, by its letter: N, E, S or W.',
+    "host_seat": "Your seat is a letter: N, E, S or W.",
+    "seat": "The seat is a letter: N, E, S or W.",
+    "name": "A name is text of up to 24 characters.",
+    "away_seconds": "The wait for an away person is a whole number of seconds, 5 to 900.",
+    "turn_seconds": "The turn timer is a whole number of seconds, 5 to 600, or null for none.",
+    "reaction": "A reaction is one of nice, oops, wow, thanks, hurry.",
+    "stand_in": "The stand-in's level must be the name of a bot level.",
 }
 
 
@@ -293,10 +308,12 @@ def create_app(
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level)  # checks the level before anything starts
     reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
+    live = LiveTables()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
+        live.close()
         reviewer.close()
         repository.close()
 
@@ -317,6 +334,8 @@ def create_app(
     app.state.repository = repository
     app.state.reviewer = reviewer
     app.state.score_sheets = ScoreSheets()
+    app.state.live = live
+    app.state.tables = TableService(service, live.stood_in)
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
@@ -325,6 +344,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _on_validation)
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(BodyTooLarge, _on_too_large)
+    app.add_exception_handler(TableError, _on_table_error)
     app.add_middleware(
         LimitRequestBody,
         max_bytes=MAX_BODY_BYTES,
@@ -334,8 +354,10 @@ def create_app(
     _add_page_routes(app)
     _add_api_routes(app)
     from .records_api import router  # imported here: its routes use this module's dependencies
+    from .tables_api import router as tables_router
 
     app.include_router(router)
+    app.include_router(tables_router)
     _document_levels(app, service.default_level)
     return app
 

@@ -36,6 +36,10 @@ class GameRow(Base):
     record's players name each seat's level)."""
     undo: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether South may take back its last bid or card (on unless turned off)."""
+    seating: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """A game played with friends: its seats (a person's display name and the hash
+    of the seat's secret, or a bot level), the host's hash and the table's
+    settings; null for a game one person plays against bots."""
     record: Mapped[dict[str, Any]] = mapped_column(JSON)
     """The ``spades-record/1`` record: rules, seed, players, every deal, bid and card."""
     hand_number: Mapped[int] = mapped_column(Integer)

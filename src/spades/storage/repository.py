@@ -66,6 +66,8 @@ class StoredGame:
     updated_at: datetime
     undo: bool = True
     """Whether South may take back its last bid or card."""
+    seating: dict[str, Any] | None = None
+    """A game with friends: its seats and settings (see ``server/tables.py``)."""
 
 
 def default_database_url() -> str:
@@ -187,6 +189,7 @@ class GameRepository:
         partner_level: str,
         opponent_level: str,
         undo: bool = True,
+        seating: dict[str, Any] | None = None,
     ) -> str:
         """Store a new game for ``owner`` (a key from ``owner_key``); returns its id."""
         now = datetime.now(UTC)
@@ -197,6 +200,7 @@ class GameRepository:
             partner_level=partner_level,
             opponent_level=opponent_level,
             undo=undo,
+            seating=seating,
             record=game_to_record(game),
             hand_number=game.hand_number,
             finished=game.is_over,
@@ -225,6 +229,7 @@ class GameRepository:
             "new_finished": game.is_over,
             "new_winner": _winner(game),
             "new_updated_at": datetime.now(UTC),
+            "new_seating": stored.seating,
         }
         with self._writing, self.engine.begin() as connection:
             if connection.execute(_SAVE, values).rowcount != 1:
@@ -313,7 +318,7 @@ _SAVE: Final = (
         {
             **{
                 name: bindparam(f"new_{name}", type_=_GAMES.c[name].type)
-                for name in ("record", "hand_number", "finished", "winner", "updated_at")
+                for name in ("record", "hand_number", "finished", "winner", "updated_at", "seating")
             },
             "version": _GAMES.c.version + 1,
         }
@@ -331,6 +336,7 @@ def _stored_game(row: Row[Any], game: Game) -> StoredGame:
         created_at=row.created_at,
         updated_at=row.updated_at,
         undo=row.undo,
+        seating=row.seating,
     )
 
 

@@ -1,0 +1,467 @@
+"""The routes of games with friends: tables, invites, moves and the live socket.
+
+A table's secret lives in an HttpOnly cookie scoped to the table's own API
+path (``/api/tables/{id}``): one per table, so a browser can sit at several,
+and no other route ever receives it. Every message a seat is sent, over HTTP
+or the WebSocket, is built from that seat's view alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
+
+from spades.core import parse_rules, rules_name
+from spades.core.seats import SEAT_LETTERS, SEATS, Seat
+from spades.storage import StaleGameError, StoredGame
+
+from .games import GameInProgress, GameNotFound
+from .live import LiveTables, Subscriber
+from .moments import Moment
+from .records import RECORD_INDENT, NothingToDownload, downloadable_record
+from .schemas import (
+    BidRequest,
+    ErrorResponse,
+    JoinRequest,
+    NewTableRequest,
+    PassRequest,
+    PlayRequest,
+    ReactionMessage,
+    ReactionRequest,
+    TableInfo,
+    TableSeat,
+    TableUpdate,
+)
+from .tables import Caller, Seating, TableError, TableService
+from .views import ScoreSheets, game_state, public_events, record_file
+
+COOKIE: Final = "spades_table"
+COOKIE_MAX_AGE: Final = 30 * 24 * 3600
+TOKEN_BYTES: Final = 32
+MAX_TOKEN_LENGTH: Final = 128
+
+ERRORS: Final[dict[int | str, dict[str, Any]]] = {
+    403: {"model": ErrorResponse, "description": "Only the host may do this."},
+    404: {"model": ErrorResponse, "description": "No such table, or not one you sit at."},
+    409: {"model": ErrorResponse, "description": "Not your turn, a seat taken, not started."},
+    422: {"model": ErrorResponse, "description": "A malformed request or an illegal move."},
+}
+
+log = logging.getLogger(__name__)
+router = APIRouter(tags=["tables"])
+
+
+# ------------------------------------------------------------------ who asks
+
+
+def _token(cookies: dict[str, str]) -> str | None:
+    token = cookies.get(COOKIE)
+    if token is None or not 0 < len(token) <= MAX_TOKEN_LENGTH:
+        return None
+    return token
+
+
+def _set_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(
+        COOKIE,
+        token,
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+        path=f"/api/tables/{game_id}",
+    )
+
+
+def _services(app: Any) -> tuple[TableService, LiveTables, ScoreSheets]:
+    return app.state.tables, app.state.live, app.state.score_sheets
+
+
+# ----------------------------------------------------------------- messages
+
+
+def table_info(
+    stored: StoredGame, caller: Caller, live: LiveTables, tables: TableService
+) -> TableInfo:
+    """The table as ``caller`` may see it: names, levels, presence; invites for the host."""
+    assert stored.seating is not None
+    seating = Seating(stored.seating)
+    game = stored.game
+    seats = []
+    for seat in SEATS:
+        person = seating.is_person(seat)
+        taken = person and seating.seat(seat).get("key") is not None
+        away = (
+            live.away_left(stored.id, seat, seating.away_seconds)
+            if taken and seating.started
+            else None
+        )
+        seats.append(
+            TableSeat(
+                seat=SEAT_LETTERS[seat],  # type: ignore[arg-type]
+                kind="person" if person else "bot",
+                name=seating.name(seat),
+                level=seating.bot_level(seat) or (None if taken else seating.stand_in),
+                connected=taken and live.connected(stored.id, seat),
+                away_seconds_left=away,
+                stood_in=person and seating.started and (not taken or away == 0),
+            )
+        )
+    turn_left = None
+    to_act = game.to_act
+    if (
+        seating.started
+        and seating.turn_seconds
+        and to_act is not None
+        and seating.is_person(to_act)
+    ):
+        began = live.turn_started(stored.id, len(game.log), to_act)
+        turn_left = max(0.0, began + seating.turn_seconds - live.clock())
+    return TableInfo(
+        id=stored.id,
+        started=seating.started,
+        host=caller.host,
+        you=None if caller.seat is None else SEAT_LETTERS[caller.seat],  # type: ignore[arg-type]
+        seats=seats,
+        invites=tables.invites(stored, caller.token) if caller.host and caller.token else {},  # type: ignore[arg-type]
+        rules=rules_name(game.rules),
+        rules_summary=game.rules.describe(),
+        stand_in=seating.stand_in,
+        away_seconds=seating.away_seconds,
+        turn_seconds=seating.turn_seconds,
+        turn_seconds_left=turn_left,
+        played_by=stored.seating.get("played_by", []),
+    )
+
+
+def table_update(
+    app: Any, stored: StoredGame, caller: Caller, since: int, info: TableInfo | None = None
+) -> TableUpdate:
+    """What ``caller`` is sent: their seat's view, and the events after ``since``."""
+    tables, live, sheets = _services(app)
+    assert stored.seating is not None
+    seating = Seating(stored.seating)
+    game = stored.game
+    length = len(game.log)
+    view = None
+    events: list[dict[str, Any]] | None = []
+    if seating.started and caller.seat is not None:
+        view = game_state(
+            game,
+            game_id=stored.id,
+            version=stored.version,
+            partner_level="table",
+            opponent_level="table",
+            undo_enabled=False,
+            sheets=sheets,
+            viewer=caller.seat,
+            players=seating.player_names(),
+        )
+        events = live.events_since(stored.id, since, length)
+    return TableUpdate.model_validate(
+        {
+            "table": info or table_info(stored, caller, live, tables),
+            "game": view,
+            "events": events or [],
+            "log": length,
+            "resync": events is None,
+        }
+    )
+
+
+async def publish(
+    app: Any, stored: StoredGame, made: list[Moment], *, skip: Subscriber | None = None
+) -> None:
+    """Keep ``made`` and send every open socket of the table (but ``skip``) its
+    seat's update."""
+    _tables, live, _sheets = _services(app)
+    length = len(stored.game.log)
+    if made:
+        live.record(
+            stored.id, length, [event.model_dump(mode="json") for event in public_events(made)]
+        )
+    schedule(app, stored)
+    subscribers = list(live.table(stored.id).subscribers)
+    for subscriber in subscribers:
+        if subscriber is skip:
+            continue
+        caller = Caller(False, subscriber.seat, None)
+        update = table_update(app, stored, caller, subscriber.seen)
+        subscriber.seen = length
+        try:
+            await subscriber.socket.send_text(update.model_dump_json())
+        except Exception:  # a socket closing as we write: its own handler tidies up
+            log.debug("a table socket closed while being written to", exc_info=True)
+
+
+def schedule(app: Any, stored: StoredGame) -> None:
+    """Set the table's next wake-up: when the person to act has been away for
+    the table's wait, or their turn timer runs out."""
+    _tables, live, _sheets = _services(app)
+    assert stored.seating is not None
+    seating = Seating(stored.seating)
+    game = stored.game
+    seat = game.to_act
+    if not seating.started or seat is None or seating.seat(seat).get("key") is None:
+        live.wake_at(stored.id, None, _noop)
+        return
+    length = len(game.log)
+    away = live.away_left(stored.id, seat, seating.away_seconds)
+    if away is not None:
+        live.wake_at(stored.id, away + 0.05, lambda: _wake(app, stored.id, length, None))
+    elif seating.turn_seconds:
+        began = live.turn_started(stored.id, length, seat)
+        delay = began + seating.turn_seconds - live.clock()
+        live.wake_at(stored.id, delay, lambda: _wake(app, stored.id, length, seat))
+    else:
+        live.wake_at(stored.id, None, _noop)
+
+
+async def _noop() -> None:
+    return None
+
+
+async def _wake(app: Any, game_id: str, length: int, timed_out: Seat | None) -> None:
+    """A deadline passed: the stand-in plays what is now its to play."""
+    tables, _live, _sheets = _services(app)
+    try:
+        stored = await tables.load(game_id)
+        if len(stored.game.log) != length:
+            return  # someone moved meanwhile; that move set the next wake-up
+        made = await tables.step_in(game_id, timed_out=timed_out)
+        await publish(app, await tables.load(game_id), made)
+    except (GameNotFound, StaleGameError):
+        pass  # gone, or moved by another request at that very moment
+    except Exception:
+        log.exception("the stand-in could not play at table %s", game_id)
+
+
+async def _caller(request: Request, game_id: str) -> tuple[StoredGame, Caller]:
+    tables, live, _ = _services(request.app)
+    stored = await tables.load(game_id)
+    assert stored.seating is not None
+    caller = Seating(stored.seating).caller(_token(request.cookies))
+    if not caller.host and caller.seat is None:
+        raise GameNotFound(game_id)
+    if caller.seat is not None:
+        was_here = live.present(game_id, caller.seat)
+        live.seen(game_id, caller.seat)
+        if not was_here and Seating(stored.seating).started:
+            asyncio.get_running_loop().create_task(publish(request.app, stored, []))
+    return stored, caller
+
+
+# -------------------------------------------------------------------- routes
+
+
+@router.get("/tables/{game_id}", include_in_schema=False)
+def table_page(game_id: str) -> FileResponse:
+    from .app import PAGE_HEADERS, STATIC_DIR  # the page is the game's own
+
+    return FileResponse(STATIC_DIR / "index.html", headers=PAGE_HEADERS)
+
+
+@router.post("/api/tables", status_code=201, responses=ERRORS)
+async def new_table(body: NewTableRequest, request: Request, response: Response) -> TableInfo:
+    """Set a table: who sits where (a person, or a bot level), the house rules,
+    how long an away person's seat waits, and an optional turn timer. You get
+    an invite link for each person's seat."""
+    tables, live, _ = _services(request.app)
+    token = secrets.token_urlsafe(TOKEN_BYTES)
+    stored = await tables.create(
+        token,
+        seats={str(letter): who for letter, who in body.seats.items()},
+        rules=parse_rules(body.rules),
+        host_seat=body.host_seat,
+        name=body.name,
+        stand_in=body.stand_in,
+        away_seconds=body.away_seconds,
+        turn_seconds=body.turn_seconds,
+    )
+    _set_cookie(request, response, stored.id, token)
+    assert stored.seating is not None
+    caller = Seating(stored.seating).caller(token)
+    if caller.seat is not None:
+        live.seen(stored.id, caller.seat)
+    return table_info(stored, caller, live, tables)
+
+
+@router.get("/api/tables/{game_id}", responses=ERRORS)
+async def get_table(
+    game_id: str,
+    request: Request,
+    seat: Annotated[str | None, Query(max_length=1)] = None,
+    invite: Annotated[str | None, Query(max_length=64)] = None,
+) -> TableInfo:
+    """The table: its seats and who has joined. Yours, or the one an invite opens."""
+    tables, live, _ = _services(request.app)
+    stored = await tables.load(game_id)
+    assert stored.seating is not None
+    caller = Seating(stored.seating).caller(_token(request.cookies))
+    if not caller.host and caller.seat is None:
+        letter = (seat or "").upper()
+        if letter not in SEAT_LETTERS or not tables.invite_opens(
+            stored, SEAT_LETTERS.index(letter), invite or ""
+        ):
+            raise GameNotFound(game_id)
+    return table_info(stored, caller, live, tables)
+
+
+@router.post("/api/tables/{game_id}/join", responses=ERRORS)
+async def join_table(
+    game_id: str, body: JoinRequest, request: Request, response: Response
+) -> TableInfo:
+    """Take the seat your invite opens, under a display name (all that is kept of you)."""
+    tables, live, _ = _services(request.app)
+    token = _token(request.cookies) or secrets.token_urlsafe(TOKEN_BYTES)
+    stored = await tables.join(
+        game_id, seat_letter=body.seat, invite=body.invite, name=body.name, token=token
+    )
+    _set_cookie(request, response, game_id, token)
+    assert stored.seating is not None
+    caller = Seating(stored.seating).caller(token)
+    if caller.seat is not None:
+        live.seen(game_id, caller.seat)
+    await publish(request.app, stored, [])
+    return table_info(stored, caller, live, tables)
+
+
+@router.post("/api/tables/{game_id}/start", responses=ERRORS)
+async def start_table(game_id: str, request: Request) -> TableUpdate:
+    """Deal (the host only). Bots keep the seats nobody took until someone does."""
+    tables, _live, _ = _services(request.app)
+    stored, caller = await _caller(request, game_id)
+    since = len(stored.game.log) - 1  # the first deal is the first event to show
+    made = await tables.start(game_id, caller)
+    stored = await tables.load(game_id)
+    await publish(request.app, stored, made)
+    return table_update(request.app, stored, caller, max(since, 0))
+
+
+@router.get("/api/tables/{game_id}/game", responses=ERRORS)
+async def table_game(
+    game_id: str,
+    request: Request,
+    since: Annotated[int, Query(ge=0, description="The log count you have seen.")] = 0,
+) -> TableUpdate:
+    """Your view of the game and the events since ``since``: the fallback when
+    the WebSocket cannot be opened (poll every two seconds)."""
+    stored, caller = await _caller(request, game_id)
+    return table_update(request.app, stored, caller, since)
+
+
+async def _move(request: Request, game_id: str, make: Any) -> TableUpdate:
+    tables, _live, _ = _services(request.app)
+    stored, caller = await _caller(request, game_id)
+    since = len(stored.game.log)
+    made = await make(tables, caller)
+    stored = await tables.load(game_id)
+    await publish(request.app, stored, made)
+    return table_update(request.app, stored, caller, since)
+
+
+@router.post("/api/tables/{game_id}/bid", responses=ERRORS)
+async def table_bid(game_id: str, body: BidRequest, request: Request) -> TableUpdate:
+    """Bid; the bots answer, and every seat is sent the bid as it happens."""
+    return await _move(request, game_id, lambda t, c: t.bid(game_id, c, body.bid))
+
+
+@router.post("/api/tables/{game_id}/pass", responses=ERRORS)
+async def table_pass(game_id: str, body: PassRequest, request: Request) -> TableUpdate:
+    """Pass cards to your partner (the rules' Nil pass)."""
+    return await _move(request, game_id, lambda t, c: t.pass_cards(game_id, c, body.cards))
+
+
+@router.post("/api/tables/{game_id}/play", responses=ERRORS)
+async def table_play(game_id: str, body: PlayRequest, request: Request) -> TableUpdate:
+    """Play a card; the bots answer, and every seat sees it as it happens."""
+    return await _move(request, game_id, lambda t, c: t.play(game_id, c, body.card))
+
+
+@router.get(
+    "/api/tables/{game_id}/record",
+    responses={**ERRORS, 200: {"description": "The game's spades-record/1 record."}},
+)
+async def table_record(game_id: str, request: Request) -> Response:
+    """The record of the table's game (its finished hands while it is played, as
+    for a game against bots), with ``played_by``: who made each seat's moves,
+    hand by hand."""
+    stored, _ = await _caller(request, game_id)
+    try:
+        record = downloadable_record(stored.game)
+    except NothingToDownload:
+        raise GameInProgress(game_id) from None
+    assert stored.seating is not None
+    record["played_by"] = stored.seating.get("played_by", [])[: len(record["hands"])]
+    return Response(
+        json.dumps(record, indent=RECORD_INDENT) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{record_file(stored.id)}"'},
+    )
+
+
+@router.post("/api/tables/{game_id}/react", status_code=204, responses=ERRORS)
+async def react(game_id: str, body: ReactionRequest, request: Request) -> Response:
+    """A quick reaction the others see for a moment (there is no chat)."""
+    _tables, live, _ = _services(request.app)
+    stored, caller = await _caller(request, game_id)
+    if caller.seat is None:
+        raise GameNotFound(game_id)
+    if not live.may_react(game_id, caller.seat):
+        raise TableError(429, "One reaction at a time: wait a moment.", "too-fast")
+    assert stored.seating is not None
+    message = ReactionMessage(
+        seat=SEAT_LETTERS[caller.seat],  # type: ignore[arg-type]
+        name=Seating(stored.seating).name(caller.seat) or "",
+        reaction=body.reaction,
+    ).model_dump_json()
+    for subscriber in list(live.table(game_id).subscribers):
+        try:
+            await subscriber.socket.send_text(message)
+        except Exception:
+            log.debug("a table socket closed while being written to", exc_info=True)
+    return Response(status_code=204)
+
+
+@router.websocket("/api/tables/{game_id}/ws")
+async def table_socket(
+    socket: WebSocket, game_id: str, since: Annotated[int, Query(ge=0)] = 0
+) -> None:
+    """Live play: each bid and card of the table as it happens, for your seat.
+
+    Sends your update at once, then one after every change (a move, someone
+    joining, leaving or coming back) and each reaction. Nothing is read from
+    it: moves go to the POST routes, where a refusal can answer with a reason."""
+    tables, live, _ = _services(socket.app)
+    try:
+        stored = await tables.load(game_id)
+    except GameNotFound:
+        await socket.close(code=4404, reason="No such table")
+        return
+    assert stored.seating is not None
+    caller = Seating(stored.seating).caller(_token(socket.cookies))
+    if caller.seat is None:
+        await socket.close(code=4403, reason="Not a seat of yours")
+        return
+    await socket.accept()
+    # Before the deal a seat has seen nothing: the first update after it starts with the deal.
+    seen = len(stored.game.log) if Seating(stored.seating).started else 0
+    subscriber = live.subscribe(game_id, socket, caller.seat, seen)
+    await socket.send_text(table_update(socket.app, stored, caller, since).model_dump_json())
+    await publish(socket.app, stored, [], skip=subscriber)  # the others see them here
+    try:
+        while True:
+            await socket.receive_text()  # only to notice the socket closing
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.unsubscribe(game_id, subscriber)
+        with contextlib.suppress(GameNotFound):
+            await publish(socket.app, await tables.load(game_id), [])  # and see them go
