@@ -35,11 +35,14 @@ REACTION_GAP: Final = 1.5
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open socket: its seat and how many of the game's events it has been sent."""
+    """One open socket: its seat, whether it is the host's (with the secret that
+    makes the invites), and how many of the game's events it has been sent."""
 
     socket: WebSocket
     seat: Seat
     seen: int
+    host: bool = False
+    token: str | None = None
 
 
 @dataclass
@@ -100,8 +103,17 @@ class LiveTables:
         live.last_seen[seat] = self.clock()
         live.gone_since.pop(seat, None)
 
-    def subscribe(self, game_id: str, socket: WebSocket, seat: Seat, seen: int) -> Subscriber:
-        subscriber = Subscriber(socket, seat, seen)
+    def subscribe(
+        self,
+        game_id: str,
+        socket: WebSocket,
+        seat: Seat,
+        seen: int,
+        *,
+        host: bool = False,
+        token: str | None = None,
+    ) -> Subscriber:
+        subscriber = Subscriber(socket, seat, seen, host, token)
         self.table(game_id).subscribers.append(subscriber)
         self.seen(game_id, seat)
         return subscriber

@@ -142,9 +142,10 @@ def table_info(
 
 
 def table_update(
-    app: Any, stored: StoredGame, caller: Caller, since: int, info: TableInfo | None = None
+    app: Any, stored: StoredGame, caller: Caller, since: int | None, info: TableInfo | None = None
 ) -> TableUpdate:
-    """What ``caller`` is sent: their seat's view, and the events after ``since``."""
+    """What ``caller`` is sent: their seat's view, and the events after ``since``
+    (none when ``since`` is None: the game as it stands)."""
     tables, live, sheets = _services(app)
     assert stored.seating is not None
     seating = Seating(stored.seating)
@@ -164,7 +165,7 @@ def table_update(
             viewer=caller.seat,
             players=seating.player_names(),
         )
-        events = live.events_since(stored.id, since, length)
+        events = [] if since is None else live.events_since(stored.id, since, length)
     return TableUpdate.model_validate(
         {
             "table": info or table_info(stored, caller, live, tables),
@@ -192,7 +193,7 @@ async def publish(
     for subscriber in subscribers:
         if subscriber is skip:
             continue
-        caller = Caller(False, subscriber.seat, None)
+        caller = Caller(subscriber.host, subscriber.seat, subscriber.token)
         update = table_update(app, stored, caller, subscriber.seen)
         subscriber.seen = length
         try:
@@ -349,7 +350,10 @@ async def start_table(game_id: str, request: Request) -> TableUpdate:
 async def table_game(
     game_id: str,
     request: Request,
-    since: Annotated[int, Query(ge=0, description="The log count you have seen.")] = 0,
+    since: Annotated[
+        int | None,
+        Query(ge=0, description="The log count you have seen; leave out for no events."),
+    ] = None,
 ) -> TableUpdate:
     """Your view of the game and the events since ``since``: the fallback when
     the WebSocket cannot be opened (poll every two seconds)."""
@@ -432,7 +436,7 @@ async def react(game_id: str, body: ReactionRequest, request: Request) -> Respon
 
 @router.websocket("/api/tables/{game_id}/ws")
 async def table_socket(
-    socket: WebSocket, game_id: str, since: Annotated[int, Query(ge=0)] = 0
+    socket: WebSocket, game_id: str, since: Annotated[int | None, Query(ge=0)] = None
 ) -> None:
     """Live play: each bid and card of the table as it happens, for your seat.
 
@@ -453,7 +457,9 @@ async def table_socket(
     await socket.accept()
     # Before the deal a seat has seen nothing: the first update after it starts with the deal.
     seen = len(stored.game.log) if Seating(stored.seating).started else 0
-    subscriber = live.subscribe(game_id, socket, caller.seat, seen)
+    subscriber = live.subscribe(
+        game_id, socket, caller.seat, seen, host=caller.host, token=caller.token
+    )
     await socket.send_text(table_update(socket.app, stored, caller, since).model_dump_json())
     await publish(socket.app, stored, [], skip=subscriber)  # the others see them here
     try:

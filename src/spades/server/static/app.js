@@ -10,16 +10,28 @@ import { showReview } from "./review.js";
 import { playSound, setSoundEnabled } from "./sound.js";
 import { statisticsView } from "./stats.js";
 import { createTableTools } from "./table-tools.js";
+import { createTable, createTableClient, tableIdInAddress } from "./table.js";
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const TEAM_OF = { N: "NS", S: "NS", E: "EW", W: "EW" };
-const TEAM_LABELS = { NS: "You & North", EW: "West & East" };
+const PARTNER = { N: "S", S: "N", E: "W", W: "E" };
 const SPEEDS = { slow: 1.8, normal: 1, fast: 0.4, instant: 0 };
 const PREFS_KEY = "spades.preferences";
 
 const $ = (id) => document.getElementById(id);
 const nextSeat = (seat) => SEATS[(SEATS.indexOf(seat) + 1) % 4];
+// The seat this page plays: South against bots; at a table with friends, the seat taken.
+const you = () => app.state?.you ?? app.view?.you ?? "S";
+// Where a seat is drawn: you at the bottom, then clockwise left, top, right. The table's
+// boxes are named for the places of a South player (seat-W is the left-hand box).
+const spot = (seat) => SEATS[(SEATS.indexOf(seat) - SEATS.indexOf(you()) + 6) % 4];
+const seatWord = (seat) => (seat === you() ? "You" : SEAT_NAMES[seat]);
+function teamLabel(team) {
+  const [a, b] = team === "NS" ? ["N", "S"] : ["W", "E"];
+  if (TEAM_OF[you()] !== team) return `${SEAT_NAMES[a]} & ${SEAT_NAMES[b]}`;
+  return `You & ${SEAT_NAMES[PARTNER[you()]]}`;
+}
 const bidText = (bid) => (bid === "nil" ? "Nil" : bid === "blind_nil" ? "Blind Nil" : String(bid));
 const isNil = (bid) => bid === "nil" || bid === "blind_nil";
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -38,6 +50,7 @@ const app = {
   digits: "",
   digitTimer: 0,
   tools: null, // last trick, undo and claim (table-tools.js)
+  table: null, // a table with friends (table.js), when the address names one
 };
 
 // ------------------------------------------------------------------ preferences
@@ -152,8 +165,8 @@ function render(view) {
   document.body.classList.add("has-game");
   document.body.classList.toggle("is-busy", app.busy);
   renderTeams(view);
-  for (const seat of ["N", "W", "E"]) renderSeat(view, seat);
-  renderSouthSeat(view);
+  for (const seat of SEATS) if (seat !== you()) renderSeat(view, seat);
+  renderYourSeat(view);
   renderCenter(view);
   renderTrick(view);
   renderTrickResult(view);
@@ -184,7 +197,7 @@ function renderTeams(view) {
         ? info.nil_seats.length === 2 ? "Nil, Nil" : "–"
         : `${info.bid}${info.nil_seats.length ? "+Nil" : ""}`;
     box.replaceChildren(
-      div("team-name", TEAM_LABELS[team]),
+      div("team-name", teamLabel(team)),
       stat("Bid", bid),
       stat("Won", String(info.tricks)),
       stat("Score", String(info.score), "score"),
@@ -192,7 +205,7 @@ function renderTeams(view) {
     );
     box.setAttribute(
       "aria-label",
-      `${TEAM_LABELS[team]}: bid ${bid === "–" ? "not yet" : bid}, ${plural(info.tricks, "trick")} won, ` +
+      `${teamLabel(team)}: bid ${bid === "–" ? "not yet" : bid}, ${plural(info.tricks, "trick")} won, ` +
         `score ${info.score}, ${plural(info.bags, "bag")}`,
     );
     box.classList.toggle("leading", info.score > teamOf(view, team === "NS" ? "EW" : "NS").score);
@@ -235,7 +248,7 @@ function seatLabel(view, info) {
 
 function renderSeat(view, seat) {
   const info = seatOf(view, seat);
-  const box = $(`seat-${seat}`);
+  const box = $(`seat-${spot(seat)}`);
   const head = div("seat-head");
   const name = div("seat-name", info.name);
   const role = div("seat-role", info.role === "partner" ? `partner · ${info.player}` : `opponent · ${info.player}`);
@@ -251,18 +264,20 @@ function renderSeat(view, seat) {
   backs.append(div("count", info.cards_left ? `${info.cards_left}` : ""));
   backs.style.setProperty("--n", String(shown));
   box.replaceChildren(head, role, seatBadges(view, info), backs);
+  app.table?.decorate(box, seat);
   box.classList.toggle("to-act", view.turn === seat && view.phase !== "over");
   box.setAttribute("aria-label", seatLabel(view, info));
 }
 
-function renderSouthSeat(view) {
-  const info = seatOf(view, "S");
+function renderYourSeat(view) {
+  const info = seatOf(view, you());
   const box = $("seat-S");
   const head = div("seat-head");
-  head.append(div("seat-name", "You (South)"));
+  head.append(div("seat-name", `You (${SEAT_NAMES[you()]})`));
   if (info.dealer) head.append(dealerChip());
   box.replaceChildren(head, seatBadges(view, info));
-  box.classList.toggle("to-act", view.turn === "S" && view.phase !== "over");
+  app.table?.decorate(box, you());
+  box.classList.toggle("to-act", view.turn === you() && view.phase !== "over");
   box.setAttribute("aria-label", seatLabel(view, info));
 }
 
@@ -306,7 +321,7 @@ function renderDealPill(view) {
 function renderTrick(view) {
   const plays = new Map(view.trick.cards.map((p) => [p.seat, p.card]));
   for (const seat of SEATS) {
-    const slot = document.querySelector(`.slot-${seat}`);
+    const slot = document.querySelector(`.slot-${spot(seat)}`);
     const card = plays.get(seat);
     if (!card) {
       slot.replaceChildren();
@@ -345,7 +360,7 @@ function renderTrickResult(view) {
   const spoken = document.createElement("span");
   spoken.className = "sr-only";
   spoken.textContent = cardName(card);
-  const who = trick.winner === "S" ? "You" : SEAT_NAMES[trick.winner];
+  const who = seatWord(trick.winner);
   line.replaceChildren(`${who} won the trick with the `, short, spoken);
 }
 
@@ -381,21 +396,21 @@ function renderBidding(view) {
       const item = document.createElement("li");
       item.className = "bid-entry";
       if (view.turn === seat) item.classList.add("current");
-      item.append(div("bid-seat", seat === "S" ? "You" : SEAT_NAMES[seat]));
+      item.append(div("bid-seat", seatWord(seat)));
       const value = info.bid === null ? (view.turn === seat ? "…" : "") : bidText(info.bid);
       item.append(div("bid-value", value));
       return item;
     }),
   );
-  const partner = seatOf(view, "N");
+  const partner = seatOf(view, PARTNER[you()]);
   const myTurn = canAct(view);
   $("bid-prompt").textContent = blind
     ? "Blind Nil is open to you: bid it now, before you look at your cards, or look first."
     : myTurn
       ? partner.bid === null
         ? "How many tricks will you take?"
-        : `North bid ${bidText(partner.bid)}. How many tricks will you take?`
-      : view.turn === "S"
+        : `${SEAT_NAMES[partner.seat]} bid ${bidText(partner.bid)}. How many tricks will you take?`
+      : view.turn === you()
         ? ""
         : `Waiting for ${SEAT_NAMES[view.turn]}…`;
   const buttons = $("bid-buttons");
@@ -436,13 +451,13 @@ function renderPassing(view) {
   }
   const turn = view.passing;
   const mine = Boolean(turn?.your_turn && canAct(view));
-  const partner = seatOf(view, "N");
-  const why = isNil(partner.bid) ? "North bid Nil" : "You bid Nil";
+  const partner = seatOf(view, PARTNER[you()]);
+  const why = isNil(partner.bid) ? `${SEAT_NAMES[partner.seat]} bid Nil` : "You bid Nil";
   $("pass-prompt").textContent = !turn
     ? "Cards are being passed…"
     : mine
       ? `${why}: choose ${plural(turn.count, "card")} to pass to ${SEAT_NAMES[turn.to]}, then Pass.`
-      : `Waiting for ${SEAT_NAMES[turn.seat]} to pass ${plural(turn.count, "card")} to ${turn.to === "S" ? "you" : SEAT_NAMES[turn.to]}…`;
+      : `Waiting for ${SEAT_NAMES[turn.seat]} to pass ${plural(turn.count, "card")} to ${turn.to === you() ? "you" : SEAT_NAMES[turn.to]}…`;
   const button = $("pass-button");
   button.hidden = !mine;
   button.disabled = !mine || app.toPass.size !== turn.count;
@@ -467,7 +482,8 @@ function passCards() {
   if (!canAct(view) || view.phase !== "passing" || app.toPass.size !== view.passing?.count) return;
   const cards = [...app.toPass];
   app.toPass = new Set();
-  perform(() => api("POST", `/api/games/${view.id}/pass`, { cards }));
+  if (app.table) app.table.send("pass", { cards });
+  else perform(() => api("POST", `/api/games/${view.id}/pass`, { cards }));
 }
 
 function renderHand(view) {
@@ -555,7 +571,7 @@ function fanRow(cards) {
 function renderStatus(view) {
   let text;
   if (view.phase === "over") text = "Game over.";
-  else if (view.turn === "S" && view.your_turn && !app.busy) {
+  else if (view.turn === you() && view.your_turn && !app.busy) {
     text = {
       bidding: blindChoicePending(view) ? "Your turn: blind Nil, or look at your cards." : "Your turn: choose your bid.",
       passing: "Your turn: click the cards to pass, then Pass.",
@@ -569,7 +585,7 @@ function renderStatus(view) {
 // ------------------------------------------------------------------ animation
 
 function seatAnchor(seat) {
-  const target = seat === "S" ? $("seat-S") : $(`seat-${seat}`);
+  const target = $(`seat-${spot(seat)}`);
   return target.getBoundingClientRect();
 }
 
@@ -578,7 +594,8 @@ function centerOf(rect) {
 }
 
 async function flyIn(seat, card, fromRect) {
-  const slot = document.querySelector(`.slot-${seat} .played`);
+  const slot = document.querySelector(`.slot-${spot(seat)} .played`);
+  const mine = seat === you();
   if (!slot) return;
   const to = centerOf(slot.getBoundingClientRect());
   const from = centerOf(fromRect ?? seatAnchor(seat));
@@ -587,7 +604,7 @@ async function flyIn(seat, card, fromRect) {
   await animate(
     slot,
     [
-      { transform: `translate(${dx}px, ${dy}px) scale(${seat === "S" ? 1 : 0.55}) rotate(${seat === "S" ? 0 : 12}deg)`, opacity: seat === "S" ? 1 : 0.3 },
+      { transform: `translate(${dx}px, ${dy}px) scale(${mine ? 1 : 0.55}) rotate(${mine ? 0 : 12}deg)`, opacity: mine ? 1 : 0.3 },
       { transform: "translate(0, 0) scale(1) rotate(0)", opacity: 1 },
     ],
     380,
@@ -638,6 +655,7 @@ function takeAfter(view, event) {
   if (!after) return;
   view.phase = after.phase;
   view.turn = after.turn;
+  view.your_turn = false; // until the last event has played: the final state says whose turn it is
   view.tricks_played = after.tricks_played;
   for (const team of view.teams) {
     team.score = after.scores[team.team];
@@ -687,27 +705,27 @@ async function playEvents(events, final) {
         recountTeams(view);
         takeAfter(view, event);
         render(view);
-        pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
+        pulse(document.querySelector(`#seat-${spot(event.seat)} .badge.bid`));
         playSound("bid");
-        announce(`${event.seat === "S" ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
-        await wait(event.seat === "S" ? 150 : 650);
+        announce(`${event.seat === you() ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
+        await wait(event.seat === you() ? 150 : 650);
         break;
       }
       case "cards_passed": {
         takeAfter(view, event);
         view.passing = null;
         render(view);
-        pulse(document.querySelector(`#seat-${event.seat} .badge.bid`));
+        pulse(document.querySelector(`#seat-${spot(event.seat)} .badge.bid`));
         playSound("card");
-        const who = event.seat === "S" ? "You pass" : `${SEAT_NAMES[event.seat]} passes`;
-        const whom = event.to === "S" ? "you" : SEAT_NAMES[event.to];
+        const who = event.seat === you() ? "You pass" : `${SEAT_NAMES[event.seat]} passes`;
+        const whom = event.to === you() ? "you" : SEAT_NAMES[event.to];
         announce(`${who} ${plural(event.count, "card")} to ${whom}.`);
-        await wait(event.seat === "S" ? 150 : 650);
+        await wait(event.seat === you() ? 150 : 650);
         break;
       }
       case "card_played": {
         let fromRect = null;
-        if (event.seat === "S") {
+        if (event.seat === you()) {
           const button = document.querySelector(`#hand .card[data-card="${event.card}"]`);
           fromRect = button?.getBoundingClientRect() ?? null;
           view.hand = view.hand.filter((c) => c !== event.card);
@@ -723,13 +741,13 @@ async function playEvents(events, final) {
         view.spades_broken ||= suitOf(event.card) === "S";
         render(view);
         playSound("card");
-        announce(`${event.seat === "S" ? "You play" : `${SEAT_NAMES[event.seat]} plays`} the ${cardName(event.card)}.`);
+        announce(`${event.seat === you() ? "You play" : `${SEAT_NAMES[event.seat]} plays`} the ${cardName(event.card)}.`);
         await flyIn(event.seat, event.card, fromRect);
         if (breaks) {
           announce("Spades are broken.");
           pulse($("spades-broken"));
         }
-        await wait(event.seat === "S" ? 120 : 420);
+        await wait(event.seat === you() ? 120 : 420);
         break;
       }
       case "trick_won": {
@@ -744,7 +762,7 @@ async function playEvents(events, final) {
         view.trick = { leader: event.seat, cards: [], winner: null };
         takeAfter(view, event);
         render(view);
-        pulse(document.querySelector(`#seat-${event.seat} .badge.tricks`));
+        pulse(document.querySelector(`#seat-${spot(event.seat)} .badge.tricks`));
         break;
       }
       case "claim": {
@@ -786,7 +804,7 @@ function openDialog(id) {
 function summaryTeam(result) {
   const block = div(`summary-team team-${result.team}`);
   const heading = document.createElement("h3");
-  heading.textContent = TEAM_LABELS[result.team];
+  heading.textContent = teamLabel(result.team);
   block.append(heading);
   const list = document.createElement("ul");
   for (const line of result.summary) {
@@ -821,14 +839,15 @@ function showSummary(hand, finalHand, gameId) {
   review.setAttribute("aria-label", `Review of hand ${hand.hand}`);
   review.setAttribute("aria-live", "polite");
   $("summary-review").replaceWith(review);
-  showReview(getReview, gameId, hand.hand, review);
+  // Between friends the summary has no review: it would judge the others' play.
+  if (!app.table) showReview(getReview, gameId, hand.hand, review);
   $("summary-replay").onclick = () => replayGame(gameId, hand.hand);
   const button = $("summary-continue");
   button.textContent = finalHand ? "See the result" : "Next hand";
   const dialog = openDialog("summary-dialog");
   announce(
     `Hand ${hand.hand} scored. ` +
-      hand.teams.map((t) => `${TEAM_LABELS[t.team]} ${t.delta >= 0 ? "plus" : "minus"} ${Math.abs(t.delta)}, total ${t.total}.`).join(" "),
+      hand.teams.map((t) => `${teamLabel(t.team)} ${t.delta >= 0 ? "plus" : "minus"} ${Math.abs(t.delta)}, total ${t.total}.`).join(" "),
   );
   button.focus();
   return new Promise((resolve) => {
@@ -840,10 +859,12 @@ function showGameOver(view) {
   const over = view.game_over;
   const us = over.totals.NS;
   const them = over.totals.EW;
-  $("gameover-title").textContent = over.you_won ? "You win!" : "West and East win";
+  const [mine, theirs] = TEAM_OF[you()] === "NS" ? [us, them] : [them, us];
+  const others = teamLabel(TEAM_OF[you()] === "NS" ? "EW" : "NS").replace("&", "and");
+  $("gameover-title").textContent = over.you_won ? "You win!" : `${others} win`;
   $("gameover-body").textContent = over.you_won
-    ? `You and North win, ${us} to ${them}. ${over.reason}.`
-    : `West and East win, ${them} to ${us}. ${over.reason}.`;
+    ? `${teamLabel(TEAM_OF[you()]).replace("&", "and")} win, ${mine} to ${theirs}. ${over.reason}.`
+    : `${others} win, ${theirs} to ${mine}. ${over.reason}.`;
   $("gameover-fair").hidden = !view.fairness || view.fairness.practice;
   openDialog("gameover-dialog");
   announce($("gameover-body").textContent);
@@ -865,7 +886,7 @@ function renderSheet(view) {
   // totals once pushed the Total column out of the box.
   caption.textContent =
     "Every hand's bids, tricks, points and bags. Now: " +
-    view.teams.map((t) => `${TEAM_LABELS[t.team]} ${t.score}`).join(", ") +
+    view.teams.map((t) => `${teamLabel(t.team)} ${t.score}`).join(", ") +
     ".";
   table.append(caption);
   const head = table.createTHead().insertRow();
@@ -882,7 +903,7 @@ function renderSheet(view) {
       row.className = `team-${result.team}${index === 1 ? " hand-end" : ""}`;
       const cells = [
         index === 0 ? String(hand.hand) : "",
-        TEAM_LABELS[result.team],
+        teamLabel(result.team),
         Object.entries(result.bids).map(([s, b]) => `${s} ${bidText(b)}`).join(", "),
         `${Object.values(result.tricks).reduce((a, b) => a + b, 0)} (${Object.entries(result.tricks).map(([s, t]) => `${s} ${t}`).join(", ")})`,
         result.summary.join("; "),
@@ -1000,7 +1021,8 @@ function openFairness() {
   openDialog("fair-dialog");
 }
 
-function openWelcome(canGoBack) {
+function openWelcome(canGoBack, mode = "solo") {
+  setWelcomeMode(mode);
   $("welcome-title").textContent = canGoBack ? "New game and settings" : "Spades";
   $("cancel-new-game").hidden = !canGoBack;
   $("start-game").textContent = canGoBack ? "Deal a new game" : "Deal";
@@ -1061,6 +1083,70 @@ function fillRules() {
   select.value = names.includes(app.prefs.rulesPreset) ? app.prefs.rulesPreset : app.ruleSets.default;
   $("rules-changes").value = app.prefs.rulesChanges ?? "";
   checkRules();
+}
+
+// ---------------------------------------------------------- play with friends
+
+// The new-game dialog sets a table with friends too: the same rules part, with a
+// person or a bot level for each seat instead of the bots' levels.
+function setWelcomeMode(mode) {
+  const dialog = $("welcome-dialog");
+  dialog.dataset.mode = mode;
+  const friends = mode === "friends";
+  $("friends-button").hidden = friends;
+  $("solo-button").hidden = !friends;
+  if (friends) {
+    $("welcome-title").textContent = "Play with friends";
+    $("start-game").textContent = "Set the table";
+    fillFriendSeats();
+    $("host-name").value = app.prefs.name ?? "";
+    $("host-name").focus();
+  } else {
+    $("start-game").textContent = app.state ? "Deal a new game" : "Deal";
+  }
+}
+
+function fillFriendSeats() {
+  if (!app.levels) return;
+  const host = $("host-seat").value;
+  for (const seat of SEATS) {
+    const select = $(`friend-${seat}`);
+    if (!select.childElementCount) {
+      const person = document.createElement("option");
+      person.value = "person";
+      person.textContent = "A friend (invite link)";
+      select.append(person);
+      for (const level of app.levels.levels) {
+        const option = document.createElement("option");
+        option.value = level;
+        option.textContent = `Bot: ${level}`;
+        select.append(option);
+      }
+      select.value = seat === "N" || seat === "S" ? "person" : app.levels.default;
+    }
+    // Your own seat is a person's: yours.
+    if (seat === host) select.value = "person";
+    select.disabled = seat === host;
+  }
+}
+
+async function setTable() {
+  const seats = Object.fromEntries(SEATS.map((seat) => [seat, $(`friend-${seat}`).value]));
+  const turn = Number($("turn-timer").value);
+  app.prefs.name = $("host-name").value.trim();
+  savePrefs();
+  try {
+    await createTable(api, {
+      seats,
+      host_seat: $("host-seat").value,
+      name: $("host-name").value,
+      rules: chosenRules(),
+      away_seconds: Number($("away-wait").value),
+      turn_seconds: turn > 0 ? turn : null,
+    });
+  } catch (error) {
+    $("friends-error").textContent = error.message;
+  }
 }
 
 // "cardcouch" and "target=300 blind_nil=on" make "cardcouch,target=300,blind_nil=on".
@@ -1127,7 +1213,7 @@ function afterUpdate(view) {
   if (view.your_turn) {
     playSound("turn");
     announce(view.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
-    if (view.phase === "bidding") suggestBid(view);
+    if (view.phase === "bidding" && !app.table) suggestBid(view); // no hints between friends
   }
 }
 
@@ -1200,12 +1286,14 @@ async function newGame() {
 
 function bid(value) {
   if (!canAct(app.view) || app.view.phase !== "bidding") return;
-  perform(() => api("POST", `/api/games/${app.view.id}/bid`, { bid: value }));
+  if (app.table) app.table.send("bid", { bid: value });
+  else perform(() => api("POST", `/api/games/${app.view.id}/bid`, { bid: value }));
 }
 
 function play(card) {
   if (!canAct(app.view) || app.view.phase !== "playing") return;
-  perform(() => api("POST", `/api/games/${app.view.id}/play`, { card }));
+  if (app.table) app.table.send("play", { card });
+  else perform(() => api("POST", `/api/games/${app.view.id}/play`, { card }));
 }
 
 async function askHint() {
@@ -1503,9 +1591,13 @@ function wire() {
     app.prefs.rulesChanges = $("rules-changes").value.trim();
     app.prefs.speed = $("speed-select").value;
     savePrefs();
-    if (inProgress()) confirmNewGame();
+    if ($("welcome-dialog").dataset.mode === "friends") setTable();
+    else if (inProgress()) confirmNewGame();
     else newGame();
   });
+  $("friends-button").addEventListener("click", () => setWelcomeMode("friends"));
+  $("solo-button").addEventListener("click", () => setWelcomeMode("solo"));
+  $("host-seat").addEventListener("change", fillFriendSeats);
   $("confirm-keep").addEventListener("click", () => $("confirm-dialog").close());
   $("confirm-new").addEventListener("click", () => newGame());
   $("games-button").addEventListener("click", openYourGames);
@@ -1546,6 +1638,15 @@ async function start() {
     [app.levels, app.ruleSets] = await Promise.all([api("GET", "/api/levels"), api("GET", "/api/rules")]);
   } catch (error) {
     showMessage(error.message);
+    return;
+  }
+  if (tableIdInAddress()) {
+    app.table = createTableClient({
+      app, api, render, playEvents, afterUpdate, showMessage, clearMessage, announce, openDialog,
+      seatBox: (seat) => $(`seat-${spot(seat)}`),
+    });
+    document.body.classList.add("ready");
+    await app.table.start();
     return;
   }
   const resumed = await reload();
