@@ -356,14 +356,21 @@ def test_a_person_who_leaves_is_waited_for_then_a_bot_plays_until_they_return(
             rng = random.Random(5)
             while update["game"]["turn"] != "N":  # South plays until it is North's turn
                 update = move(client, table_id, update["game"], rng).json()
-        # North closed the page: South is told, with the countdown.
-        message = until(south, lambda m: not seat_of(m, "N")["connected"])
+        # North closed the page: South is told, with the countdown. (Read by polling
+        # from here on: the test client runs each socket and the wait's timer on event
+        # loops of their own, which the server's one loop never does.)
+        for _ in range(50):
+            message = client.get(f"/api/tables/{table_id}/game").json()
+            if not seat_of(message, "N")["connected"]:
+                break
+            time.sleep(0.05)
         north_seat = seat_of(message, "N")
         assert not north_seat["connected"] and 0 < north_seat["away_seconds_left"] <= 5
         assert not north_seat["stood_in"]
         log_before = len(engine_game(app, table_id).log)
         time.sleep(5.5)  # the wait runs out: the stand-in plays North's turn
-        message = until(south, lambda m: m["log"] > log_before)
+        message = client.get(f"/api/tables/{table_id}/game", params={"since": log_before}).json()
+        assert message["log"] > log_before
         assert message["events"][0]["seat"] == "N"
         north_seat = seat_of(message, "N")
         assert north_seat["stood_in"] and north_seat["away_seconds_left"] == 0
@@ -376,9 +383,7 @@ def test_a_person_who_leaves_is_waited_for_then_a_bot_plays_until_they_return(
         assert not seats["N"]["stood_in"] and seats["N"]["away_seconds_left"] is None
     who = engine_game(app, table_id)
     stored = app.state.repository.load(TABLE_OWNER, table_id)
-    assert (
-        "normal for Bo" in stored.seating["played_by"][-1]["N"]
-    )  # the stand-in: the server's level
+    assert "normal for Bo" in stored.seating["played_by"][-1]["N"]  # the server's level
     assert who.players[0] == "Bo"
 
 
@@ -421,3 +426,32 @@ def test_a_stranger_reaches_nothing(
     # And the single-player routes never reach a table's game.
     other_client.post("/api/games", json={"seed": 1, "partner": "random", "opponents": "random"})
     assert other_client.get(f"/api/games/{table_id}").status_code == 404
+
+
+def test_the_turn_timer_lets_the_stand_in_move_for_a_person_who_stalls(
+    app: FastAPI, client: TestClient, other_client: TestClient
+) -> None:
+    table = new_table(client, turn_seconds=5)
+    table_id = table["id"]
+    join(other_client, table, "N", "Bo")
+    with other_client.websocket_connect(f"/api/tables/{table_id}/ws") as north:
+        north.receive_json()
+        update = client.post(f"/api/tables/{table_id}/start").json()
+        rng = random.Random(9)
+        while update["game"]["turn"] != "N":
+            update = move(client, table_id, update["game"], rng).json()
+        waiting = until(north, lambda m: m["game"] is not None and m["game"]["your_turn"])
+        left = waiting["table"]["turn_seconds_left"]
+        assert left is not None and 0 < left <= 5
+        log_before = waiting["log"]
+        # Bo is here, but does not move: when the timer runs out the stand-in moves once.
+        # (Read by polling: the test client runs the timer and the socket on two event
+        # loops, which the server's one loop never does.)
+        time.sleep(5.5)
+        later = other_client.get(f"/api/tables/{table_id}/game", params={"since": log_before})
+        message = later.json()
+        assert message["log"] > log_before
+        assert message["events"][0]["seat"] == "N"
+        assert not seat_of(message, "N")["stood_in"]  # still Bo's seat: one move only
+    stored = app.state.repository.load(TABLE_OWNER, table_id)
+    assert "normal for Bo" in stored.seating["played_by"][0]["N"]

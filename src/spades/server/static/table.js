@@ -306,7 +306,15 @@ export function createTableClient(ctx) {
     document.body.classList.add("at-table");
     $("join-form").addEventListener("submit", join);
     $("lobby-start").addEventListener("click", startGame);
-    $("table-button").addEventListener("click", () => {
+    // Made here, not in the page: a game against bots has no table to show.
+    const tableButton = document.createElement("button");
+    tableButton.type = "button";
+    tableButton.id = "table-button";
+    tableButton.className = "tool";
+    tableButton.textContent = "Table";
+    tableButton.setAttribute("aria-haspopup", "dialog");
+    document.querySelector(".topbar .actions").append(tableButton);
+    tableButton.addEventListener("click", () => {
       renderLobby();
       ctx.openDialog("lobby-dialog");
     });
