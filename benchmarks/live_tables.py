@@ -1,0 +1,208 @@
+"""Live tables under load: how soon each seat hears of a move. Run by hand:
+
+    .venv/bin/python benchmarks/live_tables.py [--tables 50] [--seconds 30] [--think 0.5]
+
+It starts ``spades serve`` (a real uvicorn process, SQLite, ``--level random``)
+on a free port and sets ``--tables`` tables of four people each: a host makes
+the table, three friends join by their invite links, and every one of them
+keeps the table's WebSocket open (``--tables`` x 4 sockets). Each person, when
+their socket says it is their turn, thinks ``--think`` seconds and sends a legal
+bid or card by POST, as the page does. Quick reactions and presence are not
+exercised: moves are what every seat must hear at once.
+
+What is measured, after ``--warmup`` seconds: for every move, the time from
+sending it to each of the four sockets of its table receiving the update that
+carries it (the push latency a player feels, the mover's own socket included),
+and the POST's own round trip. Printed: moves, pushes, the p50 / p95 / p99 of
+both, and the server's CPU time while measuring.
+
+Client and server share the machine's cores: the figures are for the pair.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).parent))
+from web_load import cpu_seconds, percentile, spades_server
+
+SEATS = ("N", "E", "S", "W")
+
+
+class Clock:
+    """When each move was sent and when each socket heard of it, by (table, log)."""
+
+    def __init__(self) -> None:
+        self.counting = False
+        self.sent: dict[tuple[str, int], float] = {}
+        self.heard: dict[tuple[str, int], list[float]] = defaultdict(list)
+        self.round_trips: list[float] = []
+        self.failures: list[str] = []
+        self.messages = 0
+        self.cpu: float | None = None
+
+
+async def person(
+    session: aiohttp.ClientSession,
+    url: str,
+    table: str,
+    clock: Clock,
+    think: float,
+    rng: random.Random,
+    stop: asyncio.Event,
+) -> None:
+    """One seat: listen on the socket, move when it is this seat's turn."""
+    ws_url = url.replace("http", "ws", 1) + f"/api/tables/{table}/ws"
+    async with session.ws_connect(ws_url, heartbeat=None) as socket:
+        sent_at: dict[int, float] = {}
+        heard: set[int] = set()
+        while not stop.is_set():
+            try:
+                message = await asyncio.wait_for(socket.receive_json(), timeout=1)
+            except TimeoutError:
+                continue
+            now = time.perf_counter()
+            if message.get("type") != "update" or message["game"] is None:
+                continue
+            clock.messages += 1
+            if message["log"] not in heard:  # the first update to carry the move
+                heard.add(message["log"])
+                clock.heard[(table, message["log"])].append(now)
+            game = message["game"]
+            if not game["your_turn"] or game["phase"] == "over":
+                continue
+            if message["log"] in sent_at:
+                continue  # already answered this position
+            sent_at[message["log"]] = now
+            await asyncio.sleep(think * rng.random() * 2)
+            asyncio.get_running_loop().create_task(move(session, url, table, game, clock, rng))
+
+
+async def move(
+    session: aiohttp.ClientSession,
+    url: str,
+    table: str,
+    game: dict[str, Any],
+    clock: Clock,
+    rng: random.Random,
+) -> None:
+    if game["phase"] == "bidding":
+        action, body = "bid", {"bid": rng.choice(game["legal_bids"])}
+    elif game["phase"] == "passing":
+        action, body = "pass", {"cards": game["hand"][: game["passing"]["count"]]}
+    else:
+        action, body = "play", {"card": rng.choice(game["legal_cards"])}
+    start = time.perf_counter()
+    async with session.post(f"{url}/api/tables/{table}/{action}", json=body) as response:
+        data = await response.json()
+        if response.status != 200:
+            clock.failures.append(f"{action} {response.status} {data}")
+            return
+    if clock.counting:
+        clock.round_trips.append(time.perf_counter() - start)
+        clock.sent[(table, data["log"])] = start
+
+
+async def set_table(url: str, rng: random.Random) -> tuple[str, list[aiohttp.ClientSession]]:
+    """A table of four people, each with a session (cookie jar) of their own."""
+    sessions = [aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) for _ in SEATS]
+    seats = dict.fromkeys(SEATS, "person")
+    async with sessions[2].post(
+        f"{url}/api/tables", json={"seats": seats, "host_seat": "S", "name": "Host"}
+    ) as response:
+        table = await response.json()
+    for session, seat in zip(sessions, SEATS, strict=True):
+        if seat == "S":
+            continue
+        body = {"seat": seat, "invite": table["invites"][seat], "name": f"Friend {seat}"}
+        async with session.post(f"{url}/api/tables/{table['id']}/join", json=body) as response:
+            response.raise_for_status()
+    return table["id"], sessions
+
+
+async def run(
+    url: str, pid: int, tables: int, seconds: float, warmup: float, think: float
+) -> Clock:
+    clock = Clock()
+    stop = asyncio.Event()
+    rng = random.Random(2026)
+    made = [await set_table(url, rng) for _ in range(tables)]
+    tasks = [
+        asyncio.create_task(
+            person(session, url, table, clock, think, random.Random(rng.random()), stop)
+        )
+        for table, sessions in made
+        for session in sessions
+    ]
+    await asyncio.sleep(1)  # every socket open before the deals
+    for table, sessions in made:
+        async with sessions[2].post(f"{url}/api/tables/{table}/start") as response:
+            response.raise_for_status()
+    await asyncio.sleep(warmup)
+    before = cpu_seconds(pid)
+    clock.counting = True
+    await asyncio.sleep(seconds)
+    clock.counting = False
+    after = cpu_seconds(pid)
+    clock.cpu = None if before is None or after is None else after - before
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    for _table, sessions in made:
+        for session in sessions:
+            await session.close()
+    return clock
+
+
+def report(clock: Clock, tables: int, seconds: float) -> None:
+    pushes = sorted(
+        heard - sent
+        for key, sent in clock.sent.items()
+        for heard in clock.heard.get(key, [])
+        if heard >= sent
+    )
+    trips = sorted(clock.round_trips)
+    print(f"{tables} tables, {tables * 4} sockets, {seconds:.0f} s measured")
+    print(
+        f"{len(clock.sent):,} moves ({len(clock.sent) / seconds:.1f}/s), {len(pushes):,} pushes timed"
+    )
+    if clock.cpu is not None:
+        print(f"server CPU: {clock.cpu:.1f} s ({100 * clock.cpu / seconds:.0f}% of a core)")
+    for name, values in (("push", pushes), ("post", trips)):
+        if values:
+            print(
+                f"  {name:5} p50 {1000 * percentile(values, 0.5):7.1f} ms"
+                f"  p95 {1000 * percentile(values, 0.95):7.1f} ms"
+                f"  p99 {1000 * percentile(values, 0.99):7.1f} ms"
+            )
+    print(f"failures: {len(clock.failures)}")
+    if clock.failures:
+        print(f"first failure: {clock.failures[0]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--warmup", type=float, default=5)
+    parser.add_argument("--think", type=float, default=0.5, help="a person's mean think time")
+    args = parser.parse_args()
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        spades_server(f"sqlite:///{folder}/live.db") as (url, pid),
+    ):
+        clock = asyncio.run(run(url, pid, args.tables, args.seconds, args.warmup, args.think))
+    report(clock, args.tables, args.seconds)
+
+
+if __name__ == "__main__":
+    main()
