@@ -50,6 +50,7 @@ class Clock:
         self.failures: list[str] = []
         self.messages = 0
         self.cpu: float | None = None
+        self.moves: set[asyncio.Task[None]] = set()
 
 
 async def person(
@@ -85,7 +86,11 @@ async def person(
                 continue  # already answered this position
             sent_at[message["log"]] = now
             await asyncio.sleep(think * rng.random() * 2)
-            asyncio.get_running_loop().create_task(move(session, url, table, game, clock, rng))
+            task = asyncio.get_running_loop().create_task(
+                move(session, url, table, game, clock, rng)
+            )
+            clock.moves.add(task)  # kept, and awaited before the sessions close
+            task.add_done_callback(clock.moves.discard)
 
 
 async def move(
@@ -156,7 +161,7 @@ async def run(
     after = cpu_seconds(pid)
     clock.cpu = None if before is None or after is None else after - before
     stop.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    await asyncio.gather(*tasks, *clock.moves, return_exceptions=True)
     for _table, sessions in made:
         for session in sessions:
             await session.close()

@@ -87,6 +87,7 @@ def test_two_friends_set_a_table_join_by_link_and_play_a_whole_game(
     bo = new_page(browser, server)  # another context: another person, other cookies
     set_table(ann, server, {"N": "person", "E": "normal", "W": "normal"})
     assert "North: open seat" in ann.inner_text("#lobby-seats")
+    assert not ann.is_visible("#join-form")  # the host has a seat: nothing to join
     if shots:
         ann.screenshot(path=str(shots / "table-lobby.png"))
     join(bo, invite(ann, "N"), "Bo")
@@ -104,6 +105,11 @@ def test_two_friends_set_a_table_join_by_link_and_play_a_whole_game(
     assert "Bo" in ann.inner_text("#seat-N") and "Ann" in bo.inner_text("#seat-N")
     if shots:
         bo.screenshot(path=str(shots / "table-play.png"))
+    # A quick reaction reaches the other side of the table.
+    bo.get_by_role("button", name="React: Nice!").click()
+    ann.wait_for_function(
+        "() => document.querySelector('#seat-N .reaction-bubble')?.textContent === 'Nice!'"
+    )
     play_until([ann, bo], lambda states: all(state == "over" for state in states))
     for page in (ann, bo):
         assert page.is_visible("#gameover-dialog")

@@ -5,12 +5,13 @@
 
 const SEATS = ["N", "E", "S", "W"];
 const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+// Words, not emoji: every device shows them the same (an emoji font is not everywhere).
 const REACTIONS = {
-  nice: ["\u{1F44D}", "Nice"],
-  oops: ["\u{1F62C}", "Oops"],
-  wow: ["\u{1F62E}", "Wow"],
-  thanks: ["\u{1F64F}", "Thanks"],
-  hurry: ["\u23F3", "Your turn"],
+  nice: "Nice!",
+  oops: "Oops",
+  wow: "Wow",
+  thanks: "Thanks",
+  hurry: "Your turn…",
 };
 const POLL_MS = 2000;
 const RETRY_MS = 5000;
@@ -272,11 +273,11 @@ export function createTableClient(ctx) {
   }
 
   function showReaction(message) {
-    const [symbol, word] = REACTIONS[message.reaction] ?? ["", message.reaction];
+    const word = REACTIONS[message.reaction] ?? message.reaction;
     const box = ctx.seatBox(message.seat);
     const bubble = document.createElement("div");
     bubble.className = "reaction-bubble";
-    bubble.textContent = `${symbol} ${word}`;
+    bubble.textContent = word;
     box.append(bubble);
     ctx.announce(`${message.name || SEAT_NAMES[message.seat]}: ${word}.`);
     setTimeout(() => bubble.remove(), 2600);
@@ -285,12 +286,11 @@ export function createTableClient(ctx) {
   function wireReactions() {
     const bar = $("reactions");
     bar.replaceChildren(
-      ...Object.entries(REACTIONS).map(([key, [symbol, word]]) => {
+      ...Object.entries(REACTIONS).map(([key, word]) => {
         const button = document.createElement("button");
         button.type = "button";
         button.className = "reaction";
-        button.textContent = symbol;
-        button.title = word;
+        button.textContent = word;
         button.setAttribute("aria-label", `React: ${word}`);
         button.addEventListener("click", () => {
           api("POST", `${base}/react`, { reaction: key }).catch((error) => ctx.showMessage(error.message));
