@@ -21,15 +21,33 @@ def say(message: dict[str, Any]) -> None:
 
 def main(mode: str) -> None:
     held: list[str] = []
+    seat = ""
     for line in sys.stdin:
         message = json.loads(line)
         kind = message.get("type")
+        seat = message.get("seat", seat) if kind == "hello" else seat
         if kind == "hello":
             if mode == "mute":
                 time.sleep(60)
-            say({"type": "ready", "name": f"quirky-{mode}"})
+            ready = {"type": "ready", "name": f"quirky-{mode}"}
+            if mode in ("blind", "bad-pass"):
+                ready["accepts"] = ["blind_nil", "pass"]
+            say(ready)
         elif kind == "new_hand":
+            held = message.get("cards", [])
+        elif kind == "cards":
             held = message["cards"]
+        elif kind == "blind_nil":
+            # Says, for the test to check, how many cards it held when offered.
+            print(f"offered blind Nil holding {len(held)} cards", file=sys.stderr, flush=True)
+            say({"blind_nil": True})
+        elif kind == "pass":
+            count = message["count"]
+            say({"cards": held[: count + 1] if mode == "bad-pass" else held[:count]})
+        elif kind == "card_played" and message["seat"] == seat:
+            held = [card for card in held if card != message["card"]]
+        elif kind == "cards_passed" and "cards" in message:
+            held = [card for card in held if card not in message["cards"]]
         elif kind == "bid":
             answer_bid(mode)
         elif kind == "play":
@@ -48,6 +66,8 @@ def answer_bid(mode: str) -> None:
         print("I bid three", flush=True)
     elif mode == "illegal-bid":
         say({"bid": 14})
+    elif mode == "blind-bid":  # blind Nil the old way, with the cards seen: refused
+        say({"bid": "blind_nil"})
     elif mode == "wrong-key":
         say({"card": "AS"})
     elif mode == "chatty":

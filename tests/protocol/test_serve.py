@@ -116,6 +116,7 @@ def run_serve(
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 
+READY = {"type": "ready", "name": "random", "accepts": ["blind_nil", "pass"]}
 HELLO = {"type": "hello", "protocol": "spades-bot/1", "seat": "S", "rules": {}}
 DEAL = {
     "type": "new_hand",
@@ -137,7 +138,7 @@ def test_unknown_messages_and_fields_are_ignored() -> None:
         {"type": "bid", "bids": [], "clock": 9.5},
         log=log,
     )
-    assert replies[0] == {"type": "ready", "name": "random"}
+    assert replies[0] == READY
     assert len(replies) == 2 and "bid" in replies[1]
     # Extra fields pass in silence; an unknown type is named once; the bot chose its bid.
     assert log == [
@@ -148,7 +149,7 @@ def test_unknown_messages_and_fields_are_ignored() -> None:
 
 def test_serving_stops_at_quit() -> None:
     replies = run_serve(HELLO, {"type": "quit"}, DEAL, {"type": "bid", "bids": []})
-    assert replies == [{"type": "ready", "name": "random"}]
+    assert replies == [READY]
 
 
 def test_the_hosts_seed_makes_a_served_bot_reproducible() -> None:
@@ -283,7 +284,7 @@ def test_the_bot_command_serves_a_builtin_bot() -> None:
     )
     assert result.returncode == 0, result.stderr
     replies = [json.loads(line) for line in result.stdout.splitlines()]
-    assert replies[0] == {"type": "ready", "name": "random"} and "bid" in replies[1]
+    assert replies[0] == READY and "bid" in replies[1]
 
     unknown = subprocess.run(
         [SPADES_SCRIPT, "bot", "genius"], input="", capture_output=True, text=True, timeout=30

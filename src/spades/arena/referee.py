@@ -145,7 +145,13 @@ def bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
             try:
                 return game.pass_cards(seat, cards)
             except IllegalActionError as error:
-                return game.forfeit(seat, f"{name} passed illegal cards: {error}")
+                shown = " ".join(
+                    card_name(card) if type(card) is int and 0 <= card < 52 else repr(card)
+                    for card in cards
+                )
+                return game.forfeit(
+                    seat, f"{name} passed illegal cards ({shown}): {error} (rule {error.rule})"
+                )
         card = bot.play(view)
         try:
             return game.play(seat, card)

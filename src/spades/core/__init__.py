@@ -64,6 +64,7 @@ from .hand import (
     beats,
     deal,
     legal_play_mask,
+    pass_order,
     trick_winner,
     winning_position,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "parse_rules",
     "parse_seat",
     "partner_of",
+    "pass_order",
     "rank_of",
     "read_records",
     "record_to_json",

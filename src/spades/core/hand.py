@@ -225,6 +225,30 @@ def bid_problem(
     return None
 
 
+def pass_order(rules: Rules, dealer: Seat, bids: Sequence[int]) -> list[tuple[Seat, Seat, int]]:
+    """The Nil passes a hand's four bids (``bids[seat]``) call for, in order:
+    giver, receiver, how many cards. From the dealer's left, like the bidding,
+    each Nil bidder whose partner bid a number gives first and is given back;
+    a double Nil passes nothing.
+
+    >>> from spades.core.rules import Rules
+    >>> pass_order(Rules(nil_pass=2), dealer=3, bids=[4, NIL, 3, 5])
+    [(1, 3, 2), (3, 1, 2)]
+    >>> pass_order(Rules(nil_pass=2), dealer=3, bids=[NIL, NIL, NIL, 5])
+    [(1, 3, 2), (3, 1, 2)]
+    """
+    order: list[tuple[Seat, Seat, int]] = []
+    for offset in range(1, 5):
+        seat = (dealer + offset) & 3
+        bid, partner_bid = bids[seat], bids[(seat + 2) & 3]
+        if bid <= NIL and partner_bid > NIL:
+            count = rules.passes_for(bid == BLIND_NIL)
+            if count:
+                order.append((seat, (seat + 2) & 3, count))
+                order.append(((seat + 2) & 3, seat, count))
+    return order
+
+
 def legal_bid_list(rules: Rules, blind_nil_open: bool, partner_bid: int | None) -> list[int]:
     """Every bid open to a seat: ``BLIND_NIL`` first where open, then Nil and 1..13."""
     bids = [BLIND_NIL, *ALL_BIDS] if blind_nil_open else list(ALL_BIDS)
@@ -478,17 +502,9 @@ class HandState:
 
     def _end_bidding(self) -> None:
         """Line up the passes the bids call for, or start the play."""
-        order: list[tuple[Seat, Seat, int]] = []
-        for offset in range(1, 5):  # from the dealer's left, like the bidding
-            seat = (self.dealer + offset) & 3
-            bid = self.bids[seat]
-            partner_bid = self.bids[(seat + 2) & 3]
-            assert bid is not None and partner_bid is not None
-            if bid <= NIL and partner_bid > NIL:  # a double Nil passes nothing
-                count = self.rules.passes_for(bid == BLIND_NIL)
-                if count:
-                    order.append((seat, (seat + 2) & 3, count))
-                    order.append(((seat + 2) & 3, seat, count))
+        bids = [bid for bid in self.bids if bid is not None]
+        assert len(bids) == 4
+        order = pass_order(self.rules, self.dealer, bids)
         if order:
             self.pass_order = order
             self.phase = _PASSING

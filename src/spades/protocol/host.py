@@ -28,20 +28,38 @@ from types import TracebackType
 from typing import IO, Final, NoReturn, TextIO, TypeVar
 
 from spades.bots import Bot, BotFailure
-from spades.core import Card, Event, GameOver, PlayerView, Rules, Seat
+from spades.bots.base import default_pass
+from spades.core import (
+    BLIND_NIL,
+    Card,
+    CardsPassed,
+    Event,
+    GameOver,
+    HandDealt,
+    PlayerView,
+    Rule,
+    Rules,
+    Seat,
+)
 
 from .messages import (
     Message,
     ProtocolError,
+    accepted_requests,
     bid_from_reply,
     bid_request,
+    blind_nil_from_reply,
+    blind_nil_request,
     card_from_reply,
+    cards_message,
     decode,
     encode,
     event_message,
     hello,
     is_answer,
     name_from_ready,
+    pass_from_reply,
+    pass_request,
     play_request,
     quit_message,
     quote,
@@ -214,6 +232,10 @@ class ExternalBot(Bot):
         self._named = name is not None
         self._stderr = stderr
         self._process: BotProcess | None = None
+        self.accepts: frozenset[str] = frozenset()
+        """The optional requests (``blind_nil``, ``pass``) the program said it answers."""
+        self._withheld = 0
+        """The seat's deal, while it is withheld for a blind-Nil offer (0 otherwise)."""
 
     # --------------------------------------------------------------- the game
 
@@ -224,6 +246,8 @@ class ExternalBot(Bot):
         announced = name_from_ready(ready)
         if announced is not None and not self._named:
             self.name = announced
+        self.accepts = accepted_requests(ready)
+        self._withheld = 0
 
     def observe(self, event: Event, view: PlayerView) -> None:
         if self._process is None:
@@ -235,13 +259,50 @@ class ExternalBot(Bot):
                 self._send(event_message(event, view))
             self.close()
             return
+        if isinstance(event, HandDealt):
+            # A blind Nil is bid unseen: a program that can be offered one is
+            # not sent its deal until it has answered the offer.
+            offered = "blind_nil" in self.accepts and view.blind_nil_open
+            self._withheld = view.hand if offered else 0
+            self._send(event_message(event, view, withhold_cards=offered))
+            return
         self._send(event_message(event, view))
+        if isinstance(event, CardsPassed) and view.received and "pass" in self.accepts:
+            # The last pass of the hand: the seat's cards, with the ones it was given.
+            self._send(cards_message(view.hand))
+
+    def blind_nil(self, view: PlayerView) -> bool:
+        """Ask a program that accepts the offer; its deal follows the answer."""
+        if not self._withheld:
+            return False  # never offered: it has seen its cards, or cannot be asked
+        reply = self._ask(blind_nil_request(view), "blind_nil")
+        blind = self._parse(blind_nil_from_reply, reply)
+        self._deliver_cards()
+        return blind
 
     def bid(self, view: PlayerView) -> int:
+        self._deliver_cards()  # the offer lapsed (a partner's Nil, say): the cards are due
         reply = self._ask(bid_request(view), "bid")
-        return self._parse(bid_from_reply, reply)
+        bid = self._parse(bid_from_reply, reply)
+        if bid == BLIND_NIL:
+            self._fail(
+                f"bid blind Nil after seeing its cards: the host offers blind Nil before "
+                f'the deal, to programs that list "blind_nil" in ready\'s "accepts" '
+                f"(rule {Rule.BLIND_NIL})"
+            )
+        return bid
+
+    def pass_cards(self, view: PlayerView) -> list[Card]:
+        """Ask a program that accepts ``pass``; pass the documented default for one
+        written before it (the host tells it the cards in ``cards_passed``)."""
+        if "pass" not in self.accepts:
+            return default_pass(view)
+        self._deliver_cards()
+        reply = self._ask(pass_request(view), "pass")
+        return self._parse(pass_from_reply, reply)
 
     def play(self, view: PlayerView) -> Card:
+        self._deliver_cards()
         reply = self._ask(play_request(view), "play")
         return self._parse(card_from_reply, reply)
 
@@ -268,6 +329,12 @@ class ExternalBot(Bot):
         return None if self._process is None else self._process.popen.pid
 
     # ------------------------------------------------------------ the talking
+
+    def _deliver_cards(self) -> None:
+        """Send the withheld deal, once the blind-Nil offer is answered or lapsed."""
+        if self._withheld:
+            hand, self._withheld = self._withheld, 0
+            self._send(cards_message(hand))
 
     def _running(self) -> BotProcess:
         if self._process is None:

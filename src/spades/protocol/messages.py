@@ -48,9 +48,13 @@ PROTOCOL: Final = "spades-bot/1"
 Message = dict[str, Any]
 """One protocol message: a JSON object."""
 
-BOT_MESSAGE_TYPES: Final = frozenset({"ready", "bid", "card", "play"})
+BOT_MESSAGE_TYPES: Final = frozenset({"ready", "bid", "card", "play", "pass", "blind_nil", "cards"})
 """The ``type`` values a bot's line may carry in this version. A line with any
 other ``type`` is a message from a later version and is skipped."""
+
+OPTIONAL_REQUESTS: Final = ("blind_nil", "pass")
+"""Requests a host sends only to a bot that lists them in ``ready``'s ``accepts``:
+a bot written before them never receives one (the host decides for it instead)."""
 
 QUOTE_LENGTH: Final = 80
 
@@ -146,12 +150,13 @@ def hello(seat: Seat, rules: Rules, seed: int | str | None = None) -> Message:
     return message
 
 
-def event_message(event: Event, view: PlayerView) -> Message:
+def event_message(event: Event, view: PlayerView, *, withhold_cards: bool = False) -> Message:
     """The message telling the bot of ``event``; ``view`` is the bot's view after
-    the turn that caused it (as the referee gives it), used for the new hand's cards."""
+    the turn that caused it (as the referee gives it), used for the new hand's cards
+    (left out with ``withhold_cards``: the seat is to decide blind Nil first)."""
     match event:
         case HandDealt():
-            return new_hand(event, view)
+            return new_hand(event, view, withhold_cards=withhold_cards)
         case BidMade():
             return {
                 "type": "bid_made",
@@ -191,19 +196,32 @@ def event_message(event: Event, view: PlayerView) -> Message:
             assert_never(event)
 
 
-def new_hand(event: HandDealt, view: PlayerView) -> Message:
+def new_hand(event: HandDealt, view: PlayerView, *, withhold_cards: bool = False) -> Message:
     """A new deal: the seat's 13 cards and the score before the hand.
 
     The referee reports a deal before anyone acts in the new hand, so the
-    view's hand is still the whole deal.
+    view's hand is still the whole deal. With ``withhold_cards`` the message
+    says ``"cards_withheld": true`` instead of naming them: the seat will be
+    offered blind Nil first, and must not have seen its cards when it answers.
     """
-    return {
+    message: Message = {
         "type": "new_hand",
         "hand": event.number,
         "dealer": SEAT_LETTERS[event.dealer],
         "cards": card_names(view.hand),
         "score": score_json(view.totals, view.bags),
     }
+    if withhold_cards:
+        del message["cards"]
+        message["cards_withheld"] = True
+    return message
+
+
+def cards_message(hand: int) -> Message:
+    """The cards the seat holds now, after they changed other than by its own
+    play: once it decided blind Nil (its withheld deal), and once the Nil
+    passes of the hand are all made (its hand with the cards it was passed)."""
+    return {"type": "cards", "cards": card_names(hand)}
 
 
 def hand_over(event: HandScored) -> Message:
@@ -237,6 +255,28 @@ def play_request(view: PlayerView) -> Message:
     }
 
 
+def blind_nil_request(view: PlayerView) -> Message:
+    """Offer blind Nil, before the seat has its cards: the bids so far and the score."""
+    return {
+        "type": "blind_nil",
+        "bids": [[SEAT_LETTERS[seat], bid_to_json(bid)] for seat, bid in view.bids],
+        "score": score_json(view.totals, view.bags),
+    }
+
+
+def pass_request(view: PlayerView) -> Message:
+    """Ask for a Nil pass: to whom, how many cards, the cards held and the bids."""
+    assert view.passing is not None and view.passing[0] == view.seat
+    _, receiver, count = view.passing
+    return {
+        "type": "pass",
+        "to": SEAT_LETTERS[receiver],
+        "count": count,
+        "hand": card_names(view.hand),
+        "bids": [[SEAT_LETTERS[seat], bid_to_json(bid)] for seat, bid in view.bids],
+    }
+
+
 def quit_message() -> Message:
     return {"type": "quit"}
 
@@ -260,7 +300,12 @@ def decode(line: str) -> Message:
     return message
 
 
-EXPECTED_ANSWER: Final = {"hello": '{"type": "ready"}', "bid": 'a "bid"', "play": 'a "card"'}
+ANSWER_KEY: Final = {"bid": "bid", "play": "card", "blind_nil": "blind_nil", "pass": "cards"}
+"""The key that holds the answer to each request but ``hello``."""
+EXPECTED_ANSWER: Final = {
+    "hello": '{"type": "ready"}',
+    **{request: f'a "{key}"' for request, key in ANSWER_KEY.items()},
+}
 """What each request's answer must hold, as error messages name it."""
 
 
@@ -282,7 +327,7 @@ def is_answer(reply: Mapping[str, Any], request: str) -> bool:
     kind = reply.get("type")
     if request == "hello" and kind == "ready":
         return True
-    if request in ("bid", "play") and ("bid" if request == "bid" else "card") in reply:
+    if request in ANSWER_KEY and ANSWER_KEY[request] in reply:
         return True
     if isinstance(kind, str) and kind not in BOT_MESSAGE_TYPES:
         return False
@@ -298,6 +343,68 @@ def name_from_ready(reply: Mapping[str, Any]) -> str | None:
     if isinstance(name, str) and name.strip():
         return name.strip()[:QUOTE_LENGTH]
     return None
+
+
+def accepted_requests(reply: Mapping[str, Any]) -> frozenset[str]:
+    """The optional requests a bot's ``ready`` says it answers (its ``accepts``).
+
+    Read tolerantly: anything but a list of strings counts as none, and names
+    this version does not know are left out.
+
+    >>> sorted(accepted_requests({"type": "ready", "accepts": ["pass", "chat", 3]}))
+    ['pass']
+    >>> accepted_requests({"type": "ready", "accepts": "pass"})
+    frozenset()
+    """
+    accepts = reply.get("accepts")
+    if not isinstance(accepts, list):
+        return frozenset()
+    return frozenset(name for name in accepts if name in OPTIONAL_REQUESTS)
+
+
+def blind_nil_from_reply(reply: Mapping[str, Any]) -> bool:
+    """The answer of a ``{"blind_nil": true}`` reply: a JSON boolean, nothing else.
+
+    >>> blind_nil_from_reply({"blind_nil": False})
+    False
+    >>> blind_nil_from_reply({"blind_nil": "yes"})
+    Traceback (most recent call last):
+    ...
+    spades.protocol.messages.ProtocolError: answered the blind_nil request badly: "yes" is not true or false
+    """
+    value = reply["blind_nil"]
+    if not isinstance(value, bool):
+        raise ProtocolError(
+            f"answered the blind_nil request badly: {quote_json(value)} is not true or false"
+        )
+    return value
+
+
+def pass_from_reply(reply: Mapping[str, Any]) -> list[Card]:
+    """The cards of a ``{"cards": ["AS", "KH"]}`` reply, unchecked against the rules
+    (the engine names the rule a pass breaks: how many, which held).
+
+    >>> pass_from_reply({"cards": ["AS", "10h"]}) == [parse_card("AS"), parse_card("TH")]
+    True
+    >>> pass_from_reply({"cards": "AS KH"})
+    Traceback (most recent call last):
+    ...
+    spades.protocol.messages.ProtocolError: answered the pass request badly: "AS KH" is not a list of cards: write it like ["AS", "KH"]
+    """
+    value = reply["cards"]
+    try:
+        if not isinstance(value, list):
+            raise ValueError(
+                f'{quote_json(value)} is not a list of cards: write it like ["AS", "KH"]'
+            )
+        cards: list[Card] = []
+        for item in value:
+            if not isinstance(item, str):
+                raise ValueError(f"{quote_json(item)} is not a card: write it like 'KH' or 'TD'")
+            cards.append(parse_card(item))
+        return cards
+    except ValueError as error:
+        raise ProtocolError(f"answered the pass request badly: {error}") from None
 
 
 def bid_from_reply(reply: Mapping[str, Any]) -> int:

@@ -27,6 +27,7 @@ from spades.core import (
     card_name,
     mask_of,
     next_seat,
+    pass_order,
     trick_winner,
 )
 from spades.core.cards import SPADE_MASK
@@ -50,10 +51,14 @@ class SeatMirror:
         self.bags = (0, 0)
         self.start_hand(0, dealer=0, cards=0)
 
-    def start_hand(self, number: int, dealer: Seat, cards: int) -> None:
+    def start_hand(self, number: int, dealer: Seat, cards: int, *, withheld: bool = False) -> None:
         self.hand_number = number
         self.dealer = dealer
         self.hand = cards  # the cards the seat still holds, as a mask
+        self.withheld = withheld
+        """Whether the host keeps the deal back until the seat answers a blind-Nil offer."""
+        self.passes: list[tuple[Seat, int]] = []
+        """The Nil passes made this hand: giver and how many cards."""
         self.bids: list[tuple[Seat, int]] = []
         self.leader = next_seat(dealer)
         self.trick: list[Card] = []
@@ -72,6 +77,8 @@ class SeatMirror:
 
     def cards_passed(self, seat: Seat, to: Seat, count: int, cards: int) -> None:
         """``seat`` passed ``count`` cards to ``to``; ``cards`` when this seat gave them."""
+        if self.passing != (seat, to, count):
+            raise ValueError("it is not the pass the bids call for now")
         if seat == self.seat:
             if cards & ~self.hand or cards.bit_count() != count:
                 raise ValueError("the cards passed are not this seat's to pass")
@@ -79,6 +86,22 @@ class SeatMirror:
             self.passed = cards
         elif to == self.seat:
             self.awaiting += count
+        self.passes.append((seat, count))
+
+    def cards_arrived(self, cards: int) -> None:
+        """The host's ``cards``: the deal it withheld for a blind-Nil offer, or the
+        hand with the cards the partner passed once every pass is made."""
+        if self.withheld:
+            if cards.bit_count() != TRICKS_PER_HAND or cards & self.played:
+                raise ValueError("the cards are not a deal of 13 cards yet to be played")
+            self.hand, self.withheld = cards, False
+            return
+        arrived = cards & ~self.hand
+        if not self.awaiting or self.hand & ~cards or arrived.bit_count() != self.awaiting:
+            raise ValueError("the cards are not this seat's hand with the cards it was passed")
+        if arrived & self.played:
+            raise ValueError("a card passed to this seat was played already")
+        self.hand, self.received, self.awaiting = cards, arrived, 0
 
     def take_passed_cards(self, hand: int) -> None:
         """The cards awaited from the partner's pass, found in ``hand`` (the cards
@@ -156,15 +179,19 @@ class SeatMirror:
         dealer = (self.seat - 1 - len(bids)) & 3
         if self.bids == bids and self.dealer == dealer and not self.trick and not self.tricks:
             return False
-        self.start_hand(self.hand_number, dealer, self.hand)
+        self.start_hand(self.hand_number, dealer, self.hand, withheld=self.withheld)
         self.bids = list(bids)
         return True
 
     def resume_play(self, leader: Seat, trick: list[Card], hand: int) -> bool:
         """Take the trick in progress and the cards held from a ``play`` request;
         whether that changed anything."""
-        if (self.leader, self.trick, self.hand) == (leader, trick, hand):
+        passing = self.phase is Phase.PASSING  # a play request says the passing is over
+        if not passing and (self.leader, self.trick, self.hand) == (leader, trick, hand):
             return False
+        if passing:
+            self.passes = [(giver, count) for giver, _, count in self.pass_order]
+            self.awaiting = 0
         self.leader, self.trick, self.hand = leader, list(trick), hand
         return True
 
@@ -179,9 +206,27 @@ class SeatMirror:
         return played
 
     @property
+    def pass_order(self) -> list[tuple[Seat, Seat, int]]:
+        """The Nil passes the bids call for (none before the fourth bid)."""
+        if len(self.bids) < 4:
+            return []
+        bids = [0] * 4
+        for seat, bid in self.bids:
+            bids[seat] = bid
+        return pass_order(self.rules, self.dealer, bids)
+
+    @property
+    def passing(self) -> tuple[Seat, Seat, int] | None:
+        """The pass to make now (giver, receiver, how many), as ``PlayerView.passing``."""
+        order = self.pass_order
+        return order[len(self.passes)] if len(self.passes) < len(order) else None
+
+    @property
     def phase(self) -> Phase:
         if len(self.bids) < 4:
             return Phase.BIDDING
+        if self.passing is not None:
+            return Phase.PASSING
         return Phase.PLAYING if len(self.tricks) < TRICKS_PER_HAND else Phase.OVER
 
     @property
@@ -189,6 +234,9 @@ class SeatMirror:
         phase = self.phase
         if phase is Phase.BIDDING:
             return (self.dealer + 1 + len(self.bids)) & 3
+        if phase is Phase.PASSING:
+            passing = self.passing
+            return None if passing is None else passing[0]
         if phase is Phase.PLAYING:
             return (self.leader + len(self.trick)) & 3
         return None
@@ -241,7 +289,9 @@ class SeatMirror:
         if won != self.tricks_won:
             return "the tricks won do not add up"
         in_trick = (self.seat - self.leader) & 3 < len(self.trick)
-        expected = TRICKS_PER_HAND - len(self.tricks) - in_trick
+        # A Nil pass takes cards away at once and brings the partner's once all are made.
+        swapped = self.received.bit_count() - self.passed.bit_count()
+        expected = TRICKS_PER_HAND - len(self.tricks) - in_trick + swapped
         if self.hand.bit_count() != expected:
             return f"this seat holds {self.hand.bit_count()} cards, not {expected}"
         return None
@@ -266,6 +316,8 @@ class SeatMirror:
             rules=self.rules,
             passed=self.passed,
             received=self.received,
+            passing=self.passing,
+            sees_cards=not self.withheld,
             # Without the breaking rule spades lead from the start, as if broken.
             spades_broken=bool(self.played & SPADE_MASK) or not self.rules.spades_break,
         )

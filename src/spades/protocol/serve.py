@@ -4,7 +4,8 @@ The host tells a seat only what it may know, one event at a time; ``SeatMirror``
 rebuilds from those messages the seat's ``PlayerView``. ``spades bot LEVEL`` runs
 ``serve`` on stdin and stdout.
 
-Requests (``hello``, ``bid``, ``play``) are read strictly: one that cannot be read
+Requests (``hello``, ``bid``, ``play``, and ``blind_nil`` and ``pass``, which
+this side says in ``ready`` that it answers) are read strictly: one that cannot be read
 raises ``ProtocolError``, since an answer to a request misread would be a guess.
 Everything else is a notification, read tolerantly: one that cannot be used (a
 type this version does not know, a field missing, null, of the wrong type or
@@ -20,10 +21,11 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, Final, TextIO, TypeGuard, TypeVar
 
 from spades.bots import Bot
+from spades.bots.base import default_pass
 from spades.core import (
     BLIND_NIL,
     NIL,
@@ -52,10 +54,20 @@ from spades.core import (
 from spades.core.cards import RANK_OF, SPADES, SUIT_OF, cards_in
 from spades.core.seats import SEAT_LETTERS, TEAM_NAMES
 
-from .messages import Message, ProtocolError, bid_from_json, bid_to_json, decode, encode, quote_json
+from .messages import (
+    OPTIONAL_REQUESTS,
+    Message,
+    ProtocolError,
+    bid_from_json,
+    bid_to_json,
+    card_names,
+    decode,
+    encode,
+    quote_json,
+)
 from .mirror import TRICKS_PER_HAND, SeatMirror
 
-REQUESTS: Final = frozenset({"hello", "bid", "play"})
+REQUESTS: Final = frozenset({"hello", "bid", "play", *OPTIONAL_REQUESTS})
 """The messages the bot must answer, read strictly; every other one is a notification."""
 FALLBACK_BID: Final = 3
 """The bid when the bot cannot be asked (its cards never arrived): about a
@@ -97,12 +109,15 @@ class BotServer:
             "hello": self._hello,
             "bid": self._bid,
             "play": self._play,
+            "blind_nil": self._blind_nil,
+            "pass": self._pass,
         }
         self._notifications: dict[str, Callable[[Mapping[str, Any]], None]] = {
             "new_hand": self._new_hand,
             "bid_made": self._bid_made,
             "card_played": self._card_played,
             "cards_passed": self._cards_passed,
+            "cards": self._cards,
             "trick_won": self._trick_won,
             "hand_over": self._hand_over,
             "game_over": self._game_over,
@@ -196,7 +211,8 @@ class BotServer:
         seed = message.get("seed")
         if self.use_host_seed and isinstance(seed, int | str) and not isinstance(seed, bool):
             self.bot.rng.seed(seed)  # the host's seed makes a served game reproducible
-        return {"type": "ready", "name": self.bot.name}
+        # Every built-in bot decides blind Nil unseen and makes its own Nil passes.
+        return {"type": "ready", "name": self.bot.name, "accepts": list(OPTIONAL_REQUESTS)}
 
     def _bid(self, message: Mapping[str, Any]) -> Message:
         mirror = self.mirror
@@ -214,6 +230,46 @@ class BotServer:
             reason = failure or f"the bot bid {bid!r}"
         self._note(f"bid {FALLBACK_BID}: {reason}")
         return {"bid": FALLBACK_BID}
+
+    def _blind_nil(self, message: Mapping[str, Any]) -> Message:
+        mirror = self.mirror
+        bids = self._read("blind_nil", lambda: read_bid_request(message, mirror.seat))
+        self._flush()
+        if mirror.resume_bidding(bids):
+            self._note(
+                "out of step with the host at a blind_nil request: took the bids so far from it"
+            )
+        view = mirror.view().without_cards()
+        if not view.legal_bids():
+            reason = "by this seat's record blind Nil is not open to it"
+        else:
+            blind, failure = self._consult(lambda seen: self.bot.blind_nil(seen.without_cards()))
+            if isinstance(blind, bool):
+                return {"blind_nil": blind}
+            reason = failure or f"the bot answered {blind!r}"
+        self._note(f"declined blind Nil: {reason}")
+        return {"blind_nil": False}
+
+    def _pass(self, message: Mapping[str, Any]) -> Message:
+        mirror = self.mirror
+        to, count, hand = self._read("pass", lambda: read_pass_request(message, mirror.seat))
+        self._flush()
+        asked = (mirror.seat, to, count)
+        problem = mirror.problem()
+        if problem is None and mirror.passing != asked:
+            problem = "the host asks for another pass than the bids call for"
+        if problem is None and mirror.hand != hand:
+            problem = "the host's cards held differ from this seat's record"
+        if problem is not None:
+            reason = f"the bot was not asked, as {problem}"
+        else:
+            cards, failure = self._consult(self.bot.pass_cards)
+            if is_pass(cards, count, hand):
+                return {"cards": card_names(sorted(cards))}
+            reason = failure or f"the bot chose {cards!r}, not {count} cards it holds"
+        fallback = default_pass(replace(mirror.view(), hand=hand, passing=asked))
+        self._note(f"passed {' '.join(card_names(sorted(fallback)))} by default: {reason}")
+        return {"cards": card_names(sorted(fallback))}
 
     def _play(self, message: Mapping[str, Any]) -> Message:
         mirror = self.mirror
@@ -269,12 +325,14 @@ class BotServer:
         if type(number) is not int or number < 1:
             raise ValueError(f"the hand number is {quote_json(number)}")
         dealer = read_seat(message["dealer"])
-        cards = mask_of(read_cards(message["cards"]))
-        if cards.bit_count() != TRICKS_PER_HAND:
+        # A deal kept back for a blind-Nil offer comes in a ``cards`` message later.
+        withheld = message.get("cards_withheld") is True and "cards" not in message
+        cards = 0 if withheld else mask_of(read_cards(message["cards"]))
+        if not withheld and cards.bit_count() != TRICKS_PER_HAND:
             raise ValueError(f"the deal is {cards.bit_count()} different cards, not 13")
         mirror = self.mirror
         mirror.totals, mirror.bags = self._standing("new_hand", message)
-        mirror.start_hand(number, dealer, cards)
+        mirror.start_hand(number, dealer, cards, withheld=withheld)
         self._in_doubt = False
         self._tell(HandDealt(number, dealer))
 
@@ -293,6 +351,10 @@ class BotServer:
         self._flush()  # a new turn begins
         self.mirror.cards_passed(seat, to, count, given)
         self._tell(CardsPassed(seat, to, count))
+
+    def _cards(self, message: Mapping[str, Any]) -> None:
+        # Part of the turn that changed the hand: no new turn begins, nothing is flushed.
+        self.mirror.cards_arrived(mask_of(read_cards(message["cards"])))
 
     def _card_played(self, message: Mapping[str, Any]) -> None:
         seat, card = read_seat(message["seat"]), read_card(message["card"])
@@ -437,6 +499,27 @@ def read_bid_request(message: Mapping[str, Any], seat: Seat) -> list[tuple[Seat,
     if len(bids) > 3 or any(bidder != (first + i) & 3 for i, (bidder, _) in enumerate(bids)):
         raise ValueError(f"the bids so far do not lead up to {SEAT_LETTERS[seat]}'s turn")
     return bids
+
+
+def read_pass_request(message: Mapping[str, Any], seat: Seat) -> tuple[Seat, int, int]:
+    """The receiver, the count and the cards held (a mask) of a ``pass`` request."""
+    to, count = read_seat(message["to"]), message["count"]
+    hand = mask_of(read_cards(message["hand"]))
+    if to != (seat + 2) & 3:
+        raise ValueError(f"a Nil pass goes to the partner, not to {SEAT_LETTERS[to]}")
+    if type(count) is not int or not 1 <= count <= min(3, hand.bit_count()):
+        raise ValueError(f"the count is {quote_json(count)}")
+    return to, count, hand
+
+
+def is_pass(cards: object, count: int, hand: int) -> TypeGuard[list[Card]]:
+    """Whether ``cards`` is a pass of ``count`` different cards of ``hand``."""
+    if not isinstance(cards, list) or len(cards) != count:
+        return False
+    if not all(type(card) is int and 0 <= card < 52 for card in cards):
+        return False
+    mask = mask_of(cards)
+    return mask.bit_count() == count and not mask & ~hand
 
 
 def read_play_request(message: Mapping[str, Any], seat: Seat) -> tuple[Seat, list[Card], int, int]:
