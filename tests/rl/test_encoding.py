@@ -35,7 +35,7 @@ def test_the_blocks_follow_each_other_without_gaps() -> None:
     for part in OBSERVATION_PARTS:
         assert part.offset == offset, part.name
         offset = part.stop
-    assert offset == OBSERVATION_SIZE == 543
+    assert offset == OBSERVATION_SIZE == 549
 
 
 def test_the_docs_show_the_layout_the_code_uses() -> None:

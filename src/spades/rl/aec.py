@@ -13,7 +13,7 @@ seat's ``PlayerView`` only (see ``spades.rl.encoding`` and docs/rl.md).
 True
 >>> observation, reward, terminated, truncated, info = env.last()
 >>> sorted(observation), observation["observation"].shape, int(observation["action_mask"].sum())
-(['action_mask', 'observation'], (543,), 14)
+(['action_mask', 'observation'], (549,), 14)
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from spades.core import (
+    BLIND_NIL,
     CARDCOUCH,
     Event,
     Game,
@@ -48,11 +49,13 @@ from spades.core import (
 from spades.core.seats import SEAT_LETTERS
 
 from .encoding import (
-    ACTION_COUNT,
+    BLIND_NIL_ACTION,
     CARD_ACTIONS,
+    LOOK_ACTION,
     OBSERVATION_PARTS,
     FloatArray,
     Int8Array,
+    action_count,
     action_mask,
     encode_view,
     observation_bounds,
@@ -69,7 +72,7 @@ ObservationMode = Literal["flat", "dict"]
 IllegalActionMode = Literal["penalize", "raise"]
 
 Observation = dict[str, Any]
-"""``{"observation": ..., "action_mask": int8[66]}``; the observation is a float32
+"""``{"observation": ..., "action_mask": int8[66]}`` (68 under blind Nil); the observation is a float32
 vector (``"flat"``) or a dict of its named blocks (``"dict"``)."""
 
 
@@ -138,7 +141,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             agent: _observation_space(rules, observation_mode) for agent in AGENTS
         }
         self.action_spaces: dict[str, spaces.Discrete] = {
-            agent: spaces.Discrete(ACTION_COUNT) for agent in AGENTS
+            agent: spaces.Discrete(action_count(rules)) for agent in AGENTS
         }
 
         self._seeds = random.Random()  # fresh entropy until reset(seed=...)
@@ -180,6 +183,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self._done = False
         self._chosen = 0
         """The cards chosen so far for a Nil pass (a mask), a card a step."""
+        self._looked = False
+        """Whether the seat to bid, offered blind Nil, has looked at its cards."""
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0.0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
@@ -210,6 +215,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             self._accumulate_rewards()
             return
         self.last_events = events
+        if events:  # the turn moved on: the next seat offered blind Nil has not looked
+            self._looked = False
         for event in events:
             if isinstance(event, HandScored):
                 self._hand_scored(event)
@@ -228,17 +235,52 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             index = operator.index(action)
         except TypeError:
             raise IllegalActionError(
-                f"{action!r} is not an action: use an int, 0..51 a card, 52..65 a bid",
+                f"{action!r} is not an action: use an int, 0..51 a card, 52..65 a bid"
+                f"{self._blind_actions}",
                 rule=Rule.ACTION,
             ) from None
+        if not 0 <= index < action_count(self.rules):
+            raise IllegalActionError(
+                f"{index} is not an action: 0..51 are cards, 52..65 bids{self._blind_actions}",
+                rule=Rule.ACTION,
+            )
+        if self._offered_blind_nil(seat):
+            return self._decide_blind_nil(seat, index)
+        if index in (BLIND_NIL_ACTION, LOOK_ACTION):
+            raise IllegalActionError(
+                "Blind Nil is bid before looking at the cards, when it is offered: "
+                "this seat is not offered it now",
+                rule=Rule.BLIND_NIL,
+            )
         if 0 <= index < CARD_ACTIONS and self.game.phase is Phase.PASSING:
             return self._choose_to_pass(seat, index)
         if 0 <= index < CARD_ACTIONS:
             return self.game.play(seat, index)
-        if CARD_ACTIONS <= index < ACTION_COUNT:
-            return self.game.bid(seat, index - CARD_ACTIONS)
+        return self.game.bid(seat, index - CARD_ACTIONS)
+
+    @property
+    def _blind_actions(self) -> str:
+        return ", 66 blind Nil, 67 look at the cards" if self.rules.blind_nil else ""
+
+    def _offered_blind_nil(self, seat: Seat) -> bool:
+        """Whether ``seat`` decides blind Nil now: its turn to bid, the bid open to
+        it, and it has not looked at its cards. It is shown them only after."""
+        if self._looked or self.game.phase is not Phase.BIDDING or self.game.to_act != seat:
+            return False
+        return bool(self.game.view(seat).without_cards().legal_bids())
+
+    def _decide_blind_nil(self, seat: Seat, index: int) -> list[Event]:
+        """Blind Nil (the engine bids it), or a look at the cards (the seat keeps
+        the turn and bids as usual); nothing else while the cards are unseen."""
+        if index == BLIND_NIL_ACTION:
+            return self.game.bid(seat, BLIND_NIL)
+        if index == LOOK_ACTION:
+            self._looked = True
+            return []
         raise IllegalActionError(
-            f"{index} is not an action: 0..51 are cards, 52..65 bids", rule=Rule.ACTION
+            "Bid blind Nil (66) or look at your cards (67) first: "
+            "blind Nil is decided before seeing them",
+            rule=Rule.BLIND_NIL,
         )
 
     def _choose_to_pass(self, seat: Seat, card: int) -> list[Event]:
@@ -305,9 +347,11 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
 
     def observe(self, agent: str) -> Observation:
         view = self.view(agent)
+        if not self._done and self._offered_blind_nil(AGENTS.index(agent)):
+            view = view.without_cards()  # blind Nil is decided unseen: no cards, no peeking
         flat = encode_view(view)
         if self._done or agent != self.agent_selection:
-            mask: Int8Array = np.zeros(ACTION_COUNT, dtype=np.int8)
+            mask: Int8Array = np.zeros(action_count(self.rules), dtype=np.int8)
         else:
             mask = action_mask(view, self._chosen)
         observation: FloatArray | dict[str, FloatArray] = flat
@@ -382,7 +426,7 @@ def _observation_space(rules: Rules, mode: ObservationMode) -> spaces.Dict:
     return spaces.Dict(
         {
             "observation": observation,
-            "action_mask": spaces.Box(0, 1, (ACTION_COUNT,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (action_count(rules),), dtype=np.int8),
         }
     )
 

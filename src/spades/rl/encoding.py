@@ -15,7 +15,9 @@ Teams are likewise "us" (index 0) then "them" (index 1).
 
 One ``Discrete(66)`` action space serves the whole game: actions 0..51 are the
 engine's cards (``suit * 13 + rank``), 52..65 the bids, ``52 + bid`` (52 is Nil,
-53..65 bid 1..13).
+53..65 bid 1..13). Rules with blind Nil add two actions (``Discrete(68)``): 66
+bids blind Nil and 67 looks at the cards, the two choices of a seat offered
+blind Nil, which is shown its view without its cards until it looks.
 
 >>> from spades.core import NIL, Game, parse_card
 >>> card_action(parse_card("AS")), bid_action(NIL), bid_action(4)
@@ -25,7 +27,7 @@ engine's cards (``suit * 13 + rank``), 52..65 the bids, ``52 + bid`` (52 is Nil,
 >>> view = Game(seed=7).view(0)
 >>> observation = encode_view(view)
 >>> observation.shape, observation.dtype, int(observation[HAND_OFFSET:HAND_OFFSET + 52].sum())
-((543,), dtype('float32'), 13)
+((549,), dtype('float32'), 13)
 """
 
 from __future__ import annotations
@@ -36,7 +38,18 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from spades.core import Card, Phase, PlayerView, Rules, Seat, bid_name, card_name, cards_in
+from spades.core import (
+    BLIND_NIL,
+    Card,
+    Phase,
+    PlayerView,
+    Rules,
+    Seat,
+    bid_name,
+    card_name,
+    cards_in,
+    is_nil,
+)
 
 FloatArray = npt.NDArray[np.float32]
 Int8Array = npt.NDArray[np.int8]
@@ -47,6 +60,22 @@ CARD_ACTIONS: Final = 52
 BID_OFFSET: Final = 52
 """Action ``BID_OFFSET + bid`` is the bid ``bid``: 52 is Nil, 53..65 are 1..13."""
 ACTION_COUNT: Final = 66
+"""The actions under rules without blind Nil."""
+BLIND_NIL_ACTION: Final = 66
+"""Bid blind Nil: offered, with ``LOOK_ACTION``, to a seat that has not seen its cards."""
+LOOK_ACTION: Final = 67
+"""Decline blind Nil and look at the cards (the same seat then bids as usual)."""
+BLIND_NIL_ACTION_COUNT: Final = 68
+
+
+def action_count(rules: Rules) -> int:
+    """How many actions there are under ``rules``: 66, or 68 with blind Nil.
+
+    >>> from spades.core import CARDCOUCH, parse_rules
+    >>> action_count(CARDCOUCH), action_count(parse_rules("cardcouch,blind_nil=on"))
+    (66, 68)
+    """
+    return BLIND_NIL_ACTION_COUNT if rules.blind_nil else ACTION_COUNT
 
 
 def card_action(card: Card) -> int:
@@ -62,11 +91,11 @@ def card_action(card: Card) -> int:
 def bid_action(bid: int) -> int:
     """The action that bids ``bid`` (``NIL`` is 0, so Nil is action 52).
 
-    >>> from spades.core import NIL
-    >>> bid_action(NIL), bid_action(13)
-    (52, 65)
+    >>> from spades.core import BLIND_NIL, NIL
+    >>> bid_action(NIL), bid_action(13), bid_action(BLIND_NIL)
+    (52, 65, 66)
     """
-    return BID_OFFSET + bid
+    return BLIND_NIL_ACTION if bid == BLIND_NIL else BID_OFFSET + bid
 
 
 def action_card(action: int) -> Card | None:
@@ -79,21 +108,28 @@ def action_card(action: int) -> Card | None:
 
 
 def action_bid(action: int) -> int | None:
-    """The bid ``action`` makes (``NIL`` is 0), or ``None`` when it is a card.
+    """The bid ``action`` makes (``NIL`` is 0, ``BLIND_NIL`` -1), or ``None``
+    when it is a card or the look at the cards.
 
     >>> from spades.core import NIL
-    >>> action_bid(52) == NIL, action_bid(65), action_bid(3)
-    (True, 13, None)
+    >>> action_bid(52) == NIL, action_bid(65), action_bid(66), action_bid(3), action_bid(67)
+    (True, 13, -1, None, None)
     """
+    if action == BLIND_NIL_ACTION:
+        return BLIND_NIL
     return action - BID_OFFSET if BID_OFFSET <= action < ACTION_COUNT else None
 
 
 def describe_action(action: int) -> str:
     """A short human name for ``action``.
 
-    >>> describe_action(39), describe_action(53), describe_action(66)
-    ('2S', 'bid 1', 'not an action (66)')
+    >>> describe_action(39), describe_action(53), describe_action(66), describe_action(67)
+    ('2S', 'bid 1', 'bid blind Nil', 'look at the cards')
+    >>> describe_action(68)
+    'not an action (68)'
     """
+    if action == LOOK_ACTION:
+        return "look at the cards"
     card = action_card(action)
     if card is not None:
         return card_name(card)
@@ -126,7 +162,10 @@ def absolute_seat(observer: Seat, relative: int) -> Seat:
 def action_mask(view: PlayerView, chosen: int = 0) -> Int8Array:
     """1 for every action ``view``'s seat may take now, else 0 (all 0 when it is
     not this seat's turn). During a Nil pass (a rule option) the actions are the
-    cards still to choose, one a step: ``chosen`` masks those chosen already.
+    cards still to choose, one a step: ``chosen`` masks those chosen already. A
+    view without the cards (``view.without_cards()``, a seat offered blind Nil)
+    allows blind Nil and the look at the cards. The mask is as long as the
+    rules have actions (``action_count``).
 
     >>> from spades.core import Game
     >>> game = Game(seed=7)
@@ -136,11 +175,13 @@ def action_mask(view: PlayerView, chosen: int = 0) -> Int8Array:
     >>> int(action_mask(game.view((game.to_act + 1) % 4)).sum())
     0
     """
-    mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+    mask = np.zeros(action_count(view.rules), dtype=np.int8)
     if not view.is_my_turn:
         return mask
     if view.phase is Phase.BIDDING:
         mask.put([bid_action(bid) for bid in view.legal_bids()], 1)
+        if not view.sees_cards:
+            mask[LOOK_ACTION] = 1
     elif view.phase is Phase.PLAYING:
         mask.put(list(cards_in(view.legal_mask())), 1)
     elif view.phase is Phase.PASSING and view.pass_count:
@@ -187,7 +228,7 @@ BID_SLOTS: Final = 15
 
 OBSERVATION_PARTS: Final = _layout(
     ("hand", (52,), "1 for each card the observer holds"),
-    ("bids", (4, BID_SLOTS), "per relative seat, one-hot: no bid yet, Nil, 1..13"),
+    ("bids", (4, BID_SLOTS), "per relative seat, one-hot: no bid yet, Nil (blind or not), 1..13"),
     ("trick", (4, 52), "per relative seat, the card it played to the trick in progress"),
     ("played", (4, 52), "per relative seat, every card it played this hand (trick in progress included)"),
     ("tricks_won", (4,), "per relative seat, tricks won this hand / 13"),
@@ -195,7 +236,10 @@ OBSERVATION_PARTS: Final = _layout(
     ("scores", (2,), "game points of our team, then theirs / 500"),
     ("bags", (2,), "bags of our team, then theirs / 10"),
     ("dealer", (4,), "the dealer, one-hot by relative seat"),
-    ("phase", (2,), "bidding, playing (both 0 once the hand is over)"),
+    ("phase", (2,), "bidding, playing (both 0 while cards are passed and once the hand is over)"),
+    ("blind_nil", (4,), "per relative seat, 1 if its Nil is a blind Nil"),
+    ("passing", (1,), "1 while Nil bidders and partners pass cards"),
+    ("cards_hidden", (1,), "1 while the observer, offered blind Nil, has not looked at its cards"),
 )  # fmt: skip
 """The flat observation, block by block, in order."""
 
@@ -212,6 +256,9 @@ SCORES_OFFSET: Final = PARTS["scores"].offset
 BAGS_OFFSET: Final = PARTS["bags"].offset
 DEALER_OFFSET: Final = PARTS["dealer"].offset
 PHASE_OFFSET: Final = PARTS["phase"].offset
+BLIND_NIL_OFFSET: Final = PARTS["blind_nil"].offset
+PASSING_OFFSET: Final = PARTS["passing"].offset
+CARDS_HIDDEN_OFFSET: Final = PARTS["cards_hidden"].offset
 
 assert SPADES_BROKEN_OFFSET == TRICKS_WON_OFFSET + 4 and SCORES_OFFSET == SPADES_BROKEN_OFFSET + 1
 assert BAGS_OFFSET == SCORES_OFFSET + 2 and TRICK_OFFSET - PLAYED_OFFSET == -4 * 52
@@ -241,7 +288,12 @@ def encode_view(view: PlayerView) -> FloatArray:
     made = dict(view.bids)
     for relative in range(4):
         bid = made.get(absolute_seat(me, relative))
-        ones.append(BIDS_OFFSET + relative * BID_SLOTS + (0 if bid is None else 1 + bid))
+        if bid is not None and is_nil(bid):
+            ones.append(BIDS_OFFSET + relative * BID_SLOTS + 1)
+            if bid == BLIND_NIL:
+                ones.append(BLIND_NIL_OFFSET + relative)
+        else:
+            ones.append(BIDS_OFFSET + relative * BID_SLOTS + (0 if bid is None else 1 + bid))
     # Finished tricks are most of the cards: one precomputed row per position.
     for leader, cards, _ in view.tricks:
         rows = _PLAYED_ROWS[(leader - me) & 3]
@@ -255,6 +307,10 @@ def encode_view(view: PlayerView) -> FloatArray:
         ones.append(PHASE_OFFSET)
     elif view.phase is Phase.PLAYING:
         ones.append(PHASE_OFFSET + 1)
+    elif view.phase is Phase.PASSING:
+        ones.append(PASSING_OFFSET)
+    if not view.sees_cards:
+        ones.append(CARDS_HIDDEN_OFFSET)
 
     observation = np.zeros(OBSERVATION_SIZE, dtype=np.float32)
     observation.put(ones, 1.0)

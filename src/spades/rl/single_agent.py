@@ -1,7 +1,7 @@
 """One seat learns, three built-in bots play the others: a Gymnasium ``Env``.
 
 The learner's observation is the AEC environment's, a dict
-``{"observation": float32[543] (or the dict of blocks), "action_mask": int8[66]}``
+``{"observation": float32[549] (or the dict of blocks), "action_mask": int8[66] (68 under blind Nil)}``
 (gymnasium's ``check_env`` accepts it; the mask is part of the observation so
 masked policies need no side channel). ``reset`` lets the bots act until it is
 the learner's turn; ``step`` applies the learner's action, then the bots'
@@ -30,11 +30,11 @@ from gymnasium import spaces
 
 from spades.bots import BOT_LEVELS, Bot, make_bot
 from spades.bots.base import choose_bid
-from spades.core import CARDCOUCH, SEATS, Game, Phase, Rules, Seat, parse_seat
+from spades.core import BLIND_NIL, CARDCOUCH, SEATS, Game, Phase, Rules, Seat, parse_seat
 from spades.core.seats import SEAT_LETTERS, partner_of
 
 from .aec import AGENTS, Episode, IllegalActionMode, Observation, ObservationMode, SpadesEnv
-from .encoding import bid_action, card_action
+from .encoding import LOOK_ACTION, bid_action, card_action
 
 
 class SpadesSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
@@ -147,7 +147,10 @@ class SpadesSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             view = self.game.view(seat)
             bot = self.bots[seat]
             if view.phase is Phase.BIDDING:
-                actions = [bid_action(choose_bid(bot, view))]
+                bid = choose_bid(bot, view)
+                # Offered blind Nil, a bot declines it by looking first, as the learner does.
+                offered = bid != BLIND_NIL and bool(view.without_cards().legal_bids())
+                actions = [LOOK_ACTION, bid_action(bid)] if offered else [bid_action(bid)]
             elif view.phase is Phase.PASSING:  # a card a step, as the learner passes
                 actions = [card_action(card) for card in bot.pass_cards(view)]
             else:
