@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from spades.arena.referee import play_hand
 from spades.bots import BOT_LEVELS, Bot, make_bot
 from spades.bots.strangers import STRANGERS, AggressiveBot, BeginnerBot, CautiousBot
 from spades.core import (
+    BLIND_NIL,
     EAST,
     NIL,
     NORTH,
@@ -33,6 +35,7 @@ from spades.core import (
     HandState,
     Phase,
     PlayerView,
+    Rules,
     Seat,
     card_name,
     mask_of,
@@ -231,6 +234,36 @@ def test_aggressive_bids_nil_on_a_weak_hand() -> None:
     assert AggressiveBot(1).bid(bidding(weak)) == NIL
     assert CautiousBot(1).bid(bidding(weak)) != NIL
     assert AggressiveBot(1).bid(bidding(weak, (NIL, 3))) != NIL  # not both partners
+
+
+def blind_offer(us: int, them: int, earlier: tuple[int, ...] = ()) -> PlayerView:
+    """North's view, cards unseen, at a blind-Nil offer with NS at ``us`` and EW at ``them``."""
+    view = bidding("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", earlier)
+    return replace(view, rules=Rules(blind_nil=True), totals=(us, them)).without_cards()
+
+
+def test_aggressive_goes_blind_nil_when_100_behind_and_its_partner_can_cover() -> None:
+    bot = AggressiveBot(1)
+    assert not bot.blind_nil(blind_offer(200, 120))  # ahead
+    assert not bot.blind_nil(blind_offer(120, 200))  # 80 behind: not yet
+    assert bot.blind_nil(blind_offer(100, 200))
+    # North bids first here, so as South (after North's bid) it weighs the partner's.
+    south = replace(blind_offer(100, 200, (4, 3)), seat=SOUTH)
+    assert bot.blind_nil(south)
+    assert not bot.blind_nil(replace(blind_offer(100, 200, (2, 3)), seat=SOUTH))
+    assert not CautiousBot(1).blind_nil(blind_offer(0, 300))  # the others never do
+
+
+def test_aggressive_blind_nils_in_games_it_trails_and_stays_legal() -> None:
+    rules = Rules(blind_nil=True)
+    blind_nils = 0
+    for seed in range(6):
+        bots = {seat: make_bot("normal", seed=seat) for seat in SEATS}
+        bots[NORTH], bots[SOUTH] = AggressiveBot(seed), AggressiveBot(seed + 1)
+        game = play_game(bots, seed=seed, rules=rules)
+        assert game.forfeited_by is None
+        blind_nils += sum(hand.state.bids.count(BLIND_NIL) for hand in game.history)
+    assert blind_nils > 0
 
 
 # ------------------------------------------------------------ beginner's play

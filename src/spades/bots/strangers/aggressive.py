@@ -4,7 +4,11 @@ and hunts sets.
 Bidding counts every ace and king, queens that have company, every spade
 honour and every spade beyond the third, and a trick more for a short side
 suit it can ruff; a part-trick is rounded up. Any weak hand (few and low
-spades, no ace, guarded honours, small cards) is bid Nil.
+spades, no ace, guarded honours, small cards) is bid Nil. Where the rules have
+blind Nil it is the comeback bid the guides describe: trailing by 100 points or
+more, it goes blind unless its partner has already bid 2 or less (a partner
+that weak cannot cover it). It decides on the score and the bids alone, as a
+blind Nil must be.
 
 In play it takes its tricks early, keeps winning after its own contract is
 made while the opponents can still be set, and only then ducks to spare bags.
@@ -54,6 +58,10 @@ NIL_MAX_SPADES = 3
 NIL_LOW_RANK = 5
 """Cards up to the 7 count as small cards for a Nil."""
 NIL_MIN_SMALL = 4
+BLIND_NIL_BEHIND = 100
+"""Points behind from which it goes blind: the guides' "trailing by 100 or more"."""
+BLIND_NIL_MIN_COVER = 3
+"""The least a partner who has bid must have bid for it to go blind."""
 
 
 def ranks_in(hand: int, suit: int) -> set[int]:
@@ -119,6 +127,14 @@ class AggressiveBot(Bot):
             return NIL
         count = int(hilt_count(view.hand) + 1 - ROUND_UP_FROM)
         return max(1, min(13, count))
+
+    def blind_nil(self, view: PlayerView) -> bool:
+        """Blind Nil when far enough behind and not left to its own devices."""
+        behind = view.totals[1 - view.team] - view.totals[view.team]
+        partner_bid = view.bid_of(view.partner)
+        return behind >= BLIND_NIL_BEHIND and (
+            partner_bid is None or partner_bid >= BLIND_NIL_MIN_COVER
+        )
 
     def play(self, view: PlayerView) -> Card:
         moment = read(view)
