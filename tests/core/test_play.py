@@ -6,11 +6,16 @@ from spades.core import (
     EAST,
     NORTH,
     SOUTH,
+    SUIT_MASKS,
     WEST,
     HandState,
     IllegalCardError,
     NotYourTurnError,
     Phase,
+    beating_cards,
+    beats,
+    cards_above,
+    cards_below,
     parse_card,
     trick_winner,
 )
@@ -159,3 +164,11 @@ def test_thirteen_tricks_end_the_hand() -> None:
     assert hand.hands == [0, 0, 0, 0] and hand.to_act is None
     with pytest.raises(NotYourTurnError, match="hand is over"):
         hand.play(EAST, parse_card("2H"))
+
+
+def test_the_cards_that_beat_a_card_are_the_ones_beats_names() -> None:
+    # The mask form serves bots that ask of a whole hand; it must be the same rule.
+    for best in range(52):
+        expected = sum(1 << card for card in range(52) if beats(card, best))
+        assert beating_cards(best) == expected, best
+        assert cards_above(best) | cards_below(best) | 1 << best == SUIT_MASKS[best // 13]

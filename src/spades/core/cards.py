@@ -144,6 +144,24 @@ def mask_of(cards: Iterable[Card]) -> int:
     return mask
 
 
+def cards_above(card: Card) -> int:
+    """The mask of the cards of ``card``'s suit that outrank it.
+
+    >>> names(cards_above(parse_card("JH")))
+    ['QH', 'KH', 'AH']
+    """
+    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
+
+
+def cards_below(card: Card) -> int:
+    """The mask of the cards of ``card``'s suit that it outranks.
+
+    >>> names(cards_below(parse_card("4C")))
+    ['2C', '3C']
+    """
+    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
+
+
 def cards_in(mask: int) -> Iterator[Card]:
     """The cards of ``mask``, lowest first (clubs up to spades, 2 up to ace)."""
     while mask:

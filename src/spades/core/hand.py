@@ -33,12 +33,14 @@ from .cards import (
     FULL_DECK,
     HAND_SIZE,
     NON_SPADE_MASK,
+    SPADE_MASK,
     SPADES,
     SUIT_MASKS,
     SUIT_OF,
     SUIT_SINGULAR,
     Card,
     card_long_name,
+    cards_above,
     cards_in,
 )
 from .errors import IllegalActionError, IllegalBidError, IllegalCardError, NotYourTurnError, Rule
@@ -293,6 +295,21 @@ def beats(card: Card, best: Card) -> bool:
     (True, False)
     """
     return card > best and (SUIT_OF[card] == SUIT_OF[best] or card >= SPADE_LOW)
+
+
+def beating_cards(best: Card) -> int:
+    """The mask of every card that ``beats`` ``best``: the rule for a whole hand
+    at once (``hand & beating_cards(best)`` are the cards that would take the
+    trick). ``tests/core/test_play.py`` holds it to ``beats`` card by card.
+
+    >>> from .cards import names, parse_card
+    >>> names(beating_cards(parse_card("QS")))
+    ['KS', 'AS']
+    >>> len(names(beating_cards(parse_card("KH")))), names(beating_cards(parse_card("KH")))[0]
+    (14, 'AH')
+    """
+    above = cards_above(best)
+    return above if best >= SPADE_LOW else above | SPADE_MASK
 
 
 class HandState:

@@ -12,20 +12,18 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from spades.core import PlayerView, Seat, is_nil, is_number_bid
-from spades.core.cards import SPADE_MASK, SPADES, SUIT_MASKS, SUIT_OF, Card, cards_in
+from spades.core.cards import (
+    SPADE_MASK,
+    SPADES,
+    SUIT_MASKS,
+    SUIT_OF,
+    Card,
+    cards_above,
+    cards_below,
+    cards_in,
+)
 from spades.core.hand import winning_position
 from spades.core.seats import partner_of, team_of
-
-
-def cards_above(card: Card) -> int:
-    """The mask of the cards of ``card``'s suit ranking above it."""
-    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
-
-
-def cards_below(card: Card) -> int:
-    """The mask of the cards of ``card``'s suit ranking below it."""
-    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
-
 
 T = TypeVar("T")
 
@@ -172,14 +170,6 @@ class Memory:
     def opponent_nils(self) -> list[Seat]:
         me = self.view.seat
         return [seat for seat in ((me + 1) & 3, (me + 3) & 3) if self.live_nil(seat)]
-
-
-def lowest(mask: int) -> Card:
-    return (mask & -mask).bit_length() - 1
-
-
-def highest(mask: int) -> Card:
-    return mask.bit_length() - 1
 
 
 def group_bottom(card: Card, hand: int, unseen: int) -> Card:

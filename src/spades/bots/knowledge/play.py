@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from spades.core import beats
+from spades.core import beats, cards_above, cards_below, mask_of
 from spades.core.cards import (
     NON_SPADE_MASK,
     RANK_OF,
@@ -21,9 +21,11 @@ from spades.core.cards import (
     SUIT_OF,
     Card,
     cards_in,
+    highest,
+    lowest,
 )
 
-from .memory import Memory, cards_above, group_bottom, highest, lowest
+from .memory import Memory, group_bottom
 
 
 class Goal(Enum):
@@ -157,13 +159,6 @@ def shed_card(memory: Memory, candidates: int) -> Card:
     return min(pool, key=key)
 
 
-def mask_of_cards(cards: list[Card]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-
-
 # ------------------------------------------------------------------- leading
 
 
@@ -244,7 +239,7 @@ def nil_bidder_card(memory: Memory, legal: int) -> Card:
 def danger_rank(memory: Memory, card: Card) -> int:
     """How many unseen cards lie below ``card`` in its suit: high cards with
     many smaller ones out are the ones that will be forced to win later."""
-    below = SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1) & memory.unseen
+    below = cards_below(card) & memory.unseen
     return below.bit_count()
 
 
@@ -270,7 +265,7 @@ def cover_partner_nil_card(memory: Memory, legal: int) -> Card:
         if winners:
             safe = [c for c in winners if not memory.can_be_beaten_later(c)]
             if best_seat == partner or not safe:
-                return highest(mask_of_cards(winners)) if not safe else safe[0]
+                return highest(mask_of(winners)) if not safe else safe[0]
             return safe[0]
         return cheapest_discard(memory, legal, bool(legal & SUIT_MASKS[SUIT_OF[view.trick[0]]]))
     # Partner is safe under an opponent's card: no need to win.
@@ -292,7 +287,7 @@ def attack_nil_card(memory: Memory, legal: int) -> Card:
         # The Nil bidder is winning: stay under it.
         losers = [c for c in cards_in(legal) if not beats(c, best)]
         if losers:
-            return losers[-1] if following else shed_card(memory, mask_of_cards(losers))
+            return losers[-1] if following else shed_card(memory, mask_of(losers))
         return lowest(legal)
     if nil_seat in memory.still_to_play:
         # Leave them room to be forced over our card: play low.

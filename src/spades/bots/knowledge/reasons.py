@@ -18,7 +18,15 @@ True
 
 from __future__ import annotations
 
-from spades.core import Card, PlayerView, bid_name, card_long_name, is_nil, trick_winner
+from spades.core import (
+    Card,
+    PlayerView,
+    bid_name,
+    card_long_name,
+    cards_above,
+    is_nil,
+    trick_winner,
+)
 from spades.core.cards import (
     RANK_ACE,
     RANK_KING,
@@ -33,7 +41,6 @@ from spades.core.cards import (
 from spades.core.seats import SEAT_NAMES, TEAM_LONG_NAMES, partner_of, team_of
 
 from .bidding import estimate_tricks, nil_danger
-from .memory import cards_above
 
 # -------------------------------------------------------------------- bidding
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from spades.core import NIL, HandState, PlayerView, Rules, is_nil, score_hand, state_from_view
-from spades.core.cards import Card, cards_in, mask_of
+from spades.core.cards import Card, cards_below, cards_in, mask_of
 from spades.core.hand import Phase
 from spades.core.seats import partner_of, team_of
 
@@ -33,7 +33,7 @@ from ..knowledge import KnowledgeBot
 from ..knowledge.blind_nil import wants_blind_nil
 from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
-from ..knowledge.memory import Memory, cards_below
+from ..knowledge.memory import Memory
 from ..knowledge.play import choose_card
 from ..valuation import GAME_VALUE, win_chance
 from .helpers import discard_pool, helper_pool

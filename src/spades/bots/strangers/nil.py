@@ -8,12 +8,11 @@ and takes a trick the Nil bidder is winning whenever it can.
 
 from __future__ import annotations
 
-from spades.core import Card, PlayerView, Seat
+from spades.core import Card, PlayerView, Seat, cards_below
 from spades.core.cards import SUIT_OF
 
 from .table import (
     Moment,
-    below,
     highest,
     highest_by_rank,
     is_boss,
@@ -31,7 +30,7 @@ def play_nil(view: PlayerView, moment: Moment) -> Card:
     if moment.follows:
         if SUIT_OF[moment.best] != moment.led:  # trumped: every card of the suit loses
             return highest(legal)
-        under = legal & below(moment.best)
+        under = legal & cards_below(moment.best)
         if under:
             return highest(under)
         # Every card wins for now: dump the highest when nobody can take it off us.

@@ -16,14 +16,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import SPADES, SUIT_MASKS, Card, PlayerView, Seat, beats, cards_in, is_nil
-from spades.core.cards import RANK_JACK, RANK_OF, SPADE_MASK, SUIT_OF
+from spades.core import (
+    SPADES,
+    SUIT_MASKS,
+    Card,
+    PlayerView,
+    Seat,
+    beating_cards,
+    beats,
+    cards_above,
+    cards_below,
+    cards_in,
+    is_nil,
+)
+from spades.core.cards import RANK_JACK, RANK_OF, SUIT_OF, highest, lowest
 
 __all__ = [
     "Moment",
-    "above",
     "beats",
-    "below",
     "contract_left",
     "highest",
     "highest_by_rank",
@@ -41,31 +51,9 @@ __all__ = [
 TRICKS: int = 13
 
 
-def above(card: Card) -> int:
-    """The cards of ``card``'s suit that outrank it."""
-    return SUIT_MASKS[SUIT_OF[card]] & ~((2 << card) - 1)
-
-
-def below(card: Card) -> int:
-    """The cards of ``card``'s suit that it outranks."""
-    return SUIT_MASKS[SUIT_OF[card]] & ((1 << card) - 1)
-
-
 def winners(mask: int, best: Card) -> int:
     """The cards of ``mask`` that would take the trick from ``best``."""
-    if SUIT_OF[best] == SPADES:
-        return mask & above(best)
-    return mask & (above(best) | SPADE_MASK)
-
-
-def lowest(mask: int) -> Card:
-    """The lowest card of a non-empty mask (within one suit: the lowest rank)."""
-    return (mask & -mask).bit_length() - 1
-
-
-def highest(mask: int) -> Card:
-    """The highest card of a non-empty mask (within one suit: the highest rank)."""
-    return mask.bit_length() - 1
+    return mask & beating_cards(best)
 
 
 def lowest_by_rank(mask: int) -> Card:
@@ -80,7 +68,7 @@ def highest_by_rank(mask: int) -> Card:
 
 def is_boss(view: PlayerView, card: Card) -> bool:
     """Whether no card the seat has not seen outranks ``card`` in its suit."""
-    return not view.unseen & above(card)
+    return not view.unseen & cards_above(card)
 
 
 def sequence_floor(view: PlayerView, suit_cards: int) -> Card:
@@ -90,7 +78,7 @@ def sequence_floor(view: PlayerView, suit_cards: int) -> Card:
     rest = suit_cards & ~(1 << pick)
     while rest:
         lower = highest(rest)
-        if view.unseen & above(lower) & below(pick):
+        if view.unseen & cards_above(lower) & cards_below(pick):
             break
         pick = lower
         rest &= ~(1 << lower)
