@@ -23,7 +23,13 @@ from rich.text import TextType
 
 from spades.arena import seat_bots
 from spades.bots import Bot, BotFailure, RandomBot, strongest_level
-from spades.cli.play import TerminalGame, default_level, parse_bid, parse_card_choice
+from spades.cli.play import (
+    TerminalGame,
+    decision_seed,
+    default_level,
+    parse_bid,
+    parse_card_choice,
+)
 from spades.core import (
     EAST,
     NORTH,
@@ -87,6 +93,7 @@ def bots_act(game: Game, bots: dict[int, Bot]) -> None:
         seat = game.to_act
         assert seat is not None
         view = game.view(seat)
+        bots[seat].rng.seed(decision_seed(game, seat))  # as the terminal seeds them
         if game.phase is Phase.BIDDING:
             game.bid(seat, bots[seat].bid(view))
         else:

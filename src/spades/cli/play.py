@@ -3,7 +3,10 @@ partner North against computer opponents West and East.
 
 Everything is read with plain line input, so a game can be driven by piping
 answers into stdin. The engine checks every action; this module only shows the
-table, reads answers and narrates the events the engine returns.
+table, reads answers and narrates the events the engine returns. Undo and
+claim are the web game's: ``Game.undo``, and a claim judged by the solver
+through the web's own ``judge_claim``; the bots are seeded by the position, as
+on the web, so after an undo they answer the same move the same way.
 """
 
 from __future__ import annotations
@@ -41,12 +44,14 @@ from spades.core import (
     HandDealt,
     HandScored,
     HandState,
+    IllegalActionError,
     Phase,
     ScoredHand,
     Seat,
     TeamHandScore,
     Termination,
     TrickWon,
+    Undo,
     bid_name,
     cards_in,
     game_to_record,
@@ -63,11 +68,13 @@ from spades.core.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
+    SPADE_MASK,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     sorted_for_display,
 )
+from spades.core.claims import tricks_left
 from spades.core.game import SEED_BITS
 from spades.core.seats import (
     SEAT_LETTERS,
@@ -88,6 +95,8 @@ HUMAN_PLAYER: Final = "human"
 
 QUIT_WORDS: Final = ("q", "quit")
 HELP_WORDS: Final = ("h", "help", "?")
+UNDO_WORDS: Final = ("u", "undo")
+CLAIM_WORDS: Final = ("c", "claim")
 
 DISPLAY_SUITS: Final = (SPADES, HEARTS, CLUBS, DIAMONDS)
 """The order ``sorted_for_display`` groups a hand in (colours alternate)."""
@@ -100,6 +109,11 @@ Commands:
   nil, 1 .. 13     your bid, while bidding
   1, 2, ...        play the card shown with that number in your hand
   QH, 10h, as ...  play a card by name: its rank, then its suit (S, H, D, C)
+  u, undo          take back your last bid or card of this hand, and the moves
+                   after it (the others answer as before if you play it again)
+  c, claim         when you are to play: say you and North take every trick
+                   left (claim 3: three of them); the solver checks it against
+                   every defence and ends the hand if it holds
   h, help          this help
   q, quit          end the game now (the record is saved if --out was given)"""
 
@@ -112,6 +126,58 @@ def default_level() -> str:
 
 class QuitGame(Exception):
     """The user asked to stop: ``q``, ``quit``, end of input or Ctrl-C."""
+
+
+class TurnChanged(Exception):
+    """A command changed the game under the prompt (an undo, a claim that
+    held): the turn is taken anew, after ``events`` are told."""
+
+    def __init__(self, events: list[Event]) -> None:
+        super().__init__()
+        self.events = events
+
+
+def decision_seed(game: Game, seat: Seat) -> str:
+    """What a bot's randomness is seeded with before each decision: the game, the
+    seat and the position (the web game's scheme), so a move taken back and made
+    again meets the same answers, and a bot learns nothing from an undo."""
+    return f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}"
+
+
+def seeded_bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
+    """The referee's ``bot_turn``, the bot seeded by the position first."""
+    bot.rng.seed(decision_seed(game, seat))
+    return bot_turn(game, seat, bot)
+
+
+def parse_claim(words: list[str], left: int) -> int:
+    """The tricks a ``claim`` command claims: all ``left`` of them, or the number given.
+
+    >>> parse_claim(["c"], 5), parse_claim(["claim", "3"], 5)
+    (5, 3)
+    >>> parse_claim(["claim", "all"], 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'all' is not a number of tricks: type claim for every trick left, or claim 1-5
+    """
+    if len(words) == 1:
+        return left
+    if len(words) == 2 and words[1].isdigit():
+        return int(words[1])
+    raise ValueError(
+        f"{' '.join(words[1:])!r} is not a number of tricks: "
+        f"type claim for every trick left, or claim 1-{left}"
+    )
+
+
+def taken_back_text(undo: Undo) -> str:
+    """``"Taken back: your bid of 3, West's bid of 4."`` or ``"... your 7H, West's 2H."``"""
+    moves = []
+    for index, (seat, value) in enumerate(undo.taken_back, start=undo.bids + undo.cards):
+        whose = "your" if seat == HUMAN else f"{SEAT_NAMES[seat]}'s"
+        what = f"bid of {bid_name(value)}" if index < len(SEATS) else CARD_NAMES[value]
+        moves.append(f"{whose} {what}")
+    return f"Taken back: {', '.join(moves)}."
 
 
 # ------------------------------------------------------------------- parsing
@@ -379,7 +445,11 @@ class TerminalGame:
             # The first deal happened when the game was made (and a forfeit, if a bot failed).
             self.publish(self.game.log[:])
             while not self.game.is_over:
-                self.publish(self.take_turn())
+                try:
+                    events = self.take_turn()
+                except TurnChanged as changed:
+                    events = changed.events
+                self.publish(events)
         except QuitGame:
             return False
         finally:
@@ -400,7 +470,7 @@ class TerminalGame:
         start_bots(self.game, self.bots)
 
     def bot_turn(self, seat: Seat) -> list[Event]:
-        return bot_turn(self.game, seat, self.bots[seat])
+        return seeded_bot_turn(self.game, seat, self.bots[seat])
 
     def tell_bots(self, events: list[Event]) -> list[Event]:
         return tell_bots(self.bots, self.listeners, self.game, events)
@@ -427,7 +497,7 @@ class TerminalGame:
                 return self.game.bid(HUMAN, BLIND_NIL)
         self.show_position(numbered=None)
         return self.until_legal(
-            "Your bid (nil or 1-13; h for help): ",
+            "Your bid (nil or 1-13; u to undo, h for help): ",
             lambda answer: self.game.bid(HUMAN, parse_bid(answer)),
         )
 
@@ -448,7 +518,8 @@ class TerminalGame:
         self.show_position(numbered=numbered)
         example = CARD_NAMES[numbered[0]]
         return self.until_legal(
-            f"Your card ({number_range(numbered)} or a name like {example}; h for help): ",
+            f"Your card ({number_range(numbered)} or a name like {example}; "
+            "c to claim, u to undo, h for help): ",
             lambda answer: self.game.play(HUMAN, parse_card_choice(answer, numbered)),
         )
 
@@ -471,13 +542,57 @@ class TerminalGame:
                 raise QuitGame from None
             if self.echo_answers:
                 self.console.print(Text(answer.strip()))
-            word = answer.strip().lower()
+            words = answer.strip().lower().split()
+            word = " ".join(words)
             if word in QUIT_WORDS:
                 raise QuitGame
             if word in HELP_WORDS:
                 self.console.print(Text(HELP_TEXT))
+            elif word in UNDO_WORDS:
+                self.undo()
+            elif words and words[0] in CLAIM_WORDS:
+                self.claim(words)
             elif word:
                 return answer
+
+    # -------------------------------------------------------- undo and claim
+
+    def undo(self) -> None:
+        """Take back South's last move of the hand, or say why there is none."""
+        try:
+            undo = self.game.undo(HUMAN)
+        except IllegalActionError as error:
+            self.console.print(Text(str(error), style="red"))
+            return
+        hand = self.game.hand
+        self.spade_played = bool(hand.played & SPADE_MASK)
+        self.console.print(Text(taken_back_text(undo), style="yellow"))
+        raise TurnChanged([])
+
+    def claim(self, words: list[str]) -> None:
+        """Claim tricks for South and North; a claim that holds ends the hand."""
+        game = self.game
+        if game.phase is not Phase.PLAYING or game.to_act != HUMAN:
+            self.console.print(
+                Text("You may claim when it is your turn to play a card", style="red")
+            )
+            return
+        # The web game's judge: the same terms, solver check and refusal rules.
+        # Imported here: the web package is not needed until someone claims.
+        from spades.server.claims import judge_claim
+
+        try:
+            verdict = judge_claim(game, parse_claim(words, tricks_left(game.hand)))
+        except ValueError as error:  # the engine's IllegalActionError is a ValueError too
+            self.console.print(Text(str(error), style="red"))
+            return
+        held = verdict.result.held
+        message = verdict.result.message
+        if not held:  # the terminal has no hand summary: the score sheet below it says
+            message = message.replace("the summary of the hand", "the end of the hand")
+        self.console.print(Text(message, style="bold green" if held else "yellow"))
+        if held:
+            raise TurnChanged(verdict.events)
 
     def show_position(self, numbered: Sequence[Card] | None, *, cards: bool = True) -> None:
         """Everything the user sees before deciding: table, score, trick and hand
@@ -530,9 +645,20 @@ class TerminalGame:
                     console.print()
                     console.print(score_sheet(self.game.history[:number]), soft_wrap=False)
                     console.print(f"Totals: {team_totals(self.game)}")
+                    self.announce_claims(number)
                 case GameOver():
                     console.print()
                     console.print(winner_text(self.game, event))
+
+    def announce_claims(self, number: int) -> None:
+        """The claims of hand ``number`` in words, a refused one with the defence
+        that beat it, now that the hand is over (as the web's hand summary)."""
+        claims = [claim for claim in self.game.claims if claim.hand == number]
+        if claims:
+            from spades.server.claims import claim_notes
+
+            for note in claim_notes(claims, self.game.history[number - 1].state):
+                self.console.print(Text(note))
 
     def announce_card(self, seat: Seat, card: Card) -> None:
         self.console.print(Text(f"{SEAT_NAMES[seat]} plays ").append_text(card_text(card)))
