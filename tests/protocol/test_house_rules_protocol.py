@@ -67,11 +67,10 @@ def bids_and_passes(game: Game) -> list[Any]:
 
 def test_served_bots_decide_blind_nil_and_their_passes_as_they_do_in_process() -> None:
     # Random bots (blind Nil one time in 15, random passes, not the host's
-    # default) at North-South, sinking with no floor while normal ones at
-    # East-West make 300: a game of several hands.
-    rules = parse_rules(rules_name(HOUSE) + ",floor=none")
-    levels = {seat: "random" if seat % 2 == 0 else "normal" for seat in SEATS}
-    seed = 5
+    # default) sink by a set or two a hand: a floor of -1000 gives several hands.
+    rules = parse_rules(rules_name(HOUSE) + ",floor=-1000")
+    levels = dict.fromkeys(SEATS, "random")
+    seed = 4
     served = played(
         {
             seat: ExternalBot([SPADES_SCRIPT, "bot", level], seed=f"{seed}:{seat}")
