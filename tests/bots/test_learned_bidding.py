@@ -202,3 +202,18 @@ def test_the_fitting_script_writes_a_model_the_bidder_can_use(tmp_path: Path) ->
             assert hasattr(fitted, name), name
     assert len(fitted.TRICK_WEIGHTS) == len(TRICK_FEATURE_NAMES)
     assert "tools/fit_bidding.py --hands 300 --seed 4 --iterations 2" in out.read_text()
+
+
+def test_a_lopsided_game_without_a_floor_still_ends() -> None:
+    # Far ahead of random bots with no floor, every outcome is a sure win by
+    # the win chance alone; a point of lead still counts, so normal keeps
+    # bidding what its hands take and reaches the target.
+    from spades.arena.referee import play_game
+    from spades.bots import make_bot
+    from spades.core.rules import parse_rules
+
+    bots = {0: make_bot("random", seed=1), 2: make_bot("random", seed=2)}
+    bots |= {1: make_bot("normal", seed=3), 3: make_bot("normal", seed=4)}
+    game = play_game(bots, seed=3, rules=parse_rules("cardcouch,floor=none"), max_hands=40)
+    assert game.is_over
+    assert game.outcome is not None and game.outcome.winner == 1  # East-West

@@ -27,6 +27,27 @@ HAND_PACE = 55.0
 players last 9.4 hands)."""
 
 
+POINT_TIEBREAK = 0.01
+"""Units a point of lead adds on top of the win chance. It decides only when
+the chance no longer does: a game so lopsided (or so hopeless) that every
+outcome rounds to a sure win (or loss) would otherwise leave every bid and
+card worth the same, and a side with no floor to stop it could bid at random
+for ever. Next to GAME_VALUE's one unit a point at 0-0 it is a hundredth."""
+
+
+def game_value(totals: tuple[int, int], bags: tuple[int, int], team: int, rules: Rules) -> float:
+    """What a score between hands is worth to ``team``, in the unit both the
+    learned bidder and the search compare options in: GAME_VALUE times the
+    chance of winning from it, and POINT_TIEBREAK a point of lead.
+
+    >>> rules = Rules(floor=None)
+    >>> game_value((-3000, -9000), (0, 0), 0, rules) > game_value((-3050, -9000), (0, 0), 0, rules)
+    True
+    """
+    lead = totals[team] - totals[1 - team]
+    return GAME_VALUE * win_chance(totals, bags, team, rules) + POINT_TIEBREAK * lead
+
+
 def win_chance(totals: tuple[int, int], bags: tuple[int, int], team: int, rules: Rules) -> float:
     """The chance that ``team`` wins the game from this score, between hands.
 

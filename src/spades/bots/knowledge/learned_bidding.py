@@ -27,7 +27,7 @@ from typing import Any, Final
 from spades.core import BLIND_NIL, NIL, PlayerView, Rules, is_nil
 from spades.core.seats import team_of
 
-from ..valuation import GAME_VALUE, win_chance
+from ..valuation import game_value
 from . import bidding_model
 from .features import BiddingContext, nil_features, trick_features
 
@@ -261,7 +261,7 @@ def outcome_value(view: PlayerView, points: int, bags_taken: int, their_points: 
     totals[1 - team] = view.totals[1 - team] + round(their_points)
     after = (totals[0], totals[1])
     all_bags = (bags, view.bags[1]) if team == 0 else (view.bags[0], bags)
-    return GAME_VALUE * win_chance(after, all_bags, team, rules)
+    return game_value(after, all_bags, team, rules)
 
 
 def choose_learned_bid(view: PlayerView, model: BiddingModel = COMMITTED_MODEL) -> int:

@@ -35,7 +35,7 @@ from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
 from ..knowledge.memory import Memory
 from ..knowledge.play import choose_card
-from ..valuation import GAME_VALUE, win_chance
+from ..valuation import game_value
 from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
 from .sampler import HiddenHands
@@ -370,9 +370,9 @@ def playout(state: HandState, view: PlayerView) -> HandState:
 
 def hand_value(state: HandState, view: PlayerView) -> float:
     """What the finished hand is worth to the viewer's team: its chance of
-    winning the game from the score the hand leaves, in GAME_VALUE units."""
+    winning the game from the score the hand leaves (``valuation.game_value``)."""
     rules: Rules = view.rules
     scores = score_hand(state.scored_bids(), state.tricks_won, view.bags, rules)
     totals = (view.totals[0] + scores[0].delta, view.totals[1] + scores[1].delta)
     bags = (scores[0].bags, scores[1].bags)
-    return GAME_VALUE * win_chance(totals, bags, team_of(view.seat), rules)
+    return game_value(totals, bags, team_of(view.seat), rules)
