@@ -46,6 +46,7 @@ from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.rules import OPTIONS
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
+from .cookies import set_secret_cookie
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
@@ -137,15 +138,7 @@ async def owner_or_new(request: Request, response: Response) -> str:
     token = _token(request)
     if token is None:
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        response.set_cookie(
-            COOKIE,
-            token,
-            max_age=COOKIE_MAX_AGE,
-            httponly=True,
-            samesite="lax",
-            secure=request.url.scheme == "https",
-            path="/",
-        )
+        set_secret_cookie(request, response, COOKIE, token, max_age=COOKIE_MAX_AGE, path="/")
     return owner_key(token)
 
 

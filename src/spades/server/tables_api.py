@@ -22,6 +22,7 @@ from spades.core import parse_rules, rules_name
 from spades.core.seats import SEAT_LETTERS, SEATS, Seat
 from spades.storage import StaleGameError, StoredGame
 
+from .cookies import set_secret_cookie
 from .games import GameInProgress, GameNotFound
 from .live import LiveTables, Subscriber
 from .moments import Moment
@@ -69,14 +70,8 @@ def _token(cookies: dict[str, str]) -> str | None:
 
 
 def _set_cookie(request: Request, response: Response, game_id: str, token: str) -> None:
-    response.set_cookie(
-        COOKIE,
-        token,
-        max_age=COOKIE_MAX_AGE,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-        path=f"/api/tables/{game_id}",
+    set_secret_cookie(
+        request, response, COOKIE, token, max_age=COOKIE_MAX_AGE, path=f"/api/tables/{game_id}"
     )
 
 
