@@ -28,13 +28,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from spades.core import is_number_bid, parse_bid
+
 PARTNERS = (("N", "S"), ("E", "W"))
 KINDS = ("both bid a number", "bid after partner's Nil", "partner bid Nil after")
 
 
 def is_number(bid: Any) -> bool:
-    """A numeric bid in a record (Nil and blind Nil are not)."""
-    return isinstance(bid, int) and not isinstance(bid, bool) and bid > 0
+    """A numeric bid in a record (Nil and blind Nil are not), by core's reading."""
+    return is_number_bid(parse_bid(bid))
 
 
 def contracts(player: str, records: Iterable[dict[str, Any]]) -> dict[str, list[int]]:

@@ -184,7 +184,8 @@ class AggressiveBot(Bot):
     @staticmethod
     def lead(view: PlayerView, legal: int) -> Card:
         left, right = opponents_of(view.seat)
-        ruffers = view.void_suits(left) | view.void_suits(right)
+        voids = view.voids_by_seat()
+        ruffers = voids[left] | voids[right]
         bosses = [
             card
             for card in cards_in(legal & NON_SPADE_MASK)

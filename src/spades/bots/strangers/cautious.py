@@ -129,7 +129,8 @@ class CautiousBot(Bot):
     def lead(self, view: PlayerView, moment: Moment, need: int) -> Card:
         legal = moment.legal
         left, right = opponents_of(view.seat)
-        ruffers = view.void_suits(left) | view.void_suits(right)
+        voids = view.voids_by_seat()
+        ruffers = voids[left] | voids[right]
         if need:
             bosses = [
                 card
@@ -144,7 +145,7 @@ class CautiousBot(Bot):
         # Partner void where the opponents are not: partner can ruff.
         for suit in SIDE_SUITS:
             cards = legal & SUIT_MASKS[suit]
-            if cards and suit in view.void_suits(view.partner) and suit not in ruffers:
+            if cards and suit in voids[view.partner] and suit not in ruffers:
                 return lowest(cards)
         return lowest(self.safe_suit(view, legal))
 
