@@ -25,7 +25,6 @@ from spades.arena import seat_bots
 from spades.bots import Bot, BotFailure, RandomBot, strongest_level
 from spades.cli.play import (
     TerminalGame,
-    decision_seed,
     default_level,
     parse_bid,
     parse_card_choice,
@@ -46,6 +45,7 @@ from spades.core import (
 )
 from spades.core.cards import sorted_for_display
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES
+from spades.session import decision_seed
 
 SEED = 5
 LEVELS = {NORTH: "random", EAST: "random", WEST: "random"}

@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spades.arena import play_game
-from spades.arena.referee import bot_turn
 from spades.bots import Bot, make_bot
 from spades.bots.base import default_pass
 from spades.core import (
@@ -37,6 +36,7 @@ from spades.core import (
 from spades.core.cards import CARD_NAMES
 from spades.protocol import ExternalBot, ProtocolError, serve
 from spades.protocol.messages import is_answer
+from spades.session import bot_turn
 
 from .test_host import QUIRKY_BOT, SIMPLE_BOT, SPADES_SCRIPT
 

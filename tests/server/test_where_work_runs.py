@@ -44,11 +44,11 @@ def bot_turns(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[bool]]:
     turns: list[bool] = []
     run_bots = GameService.run_bots
 
-    def recording(game: Game, levels: dict[Seat, str]) -> list[Event]:
+    def recording(service: GameService, game: Game, levels: dict[Seat, str]) -> list[Event]:
         turns.append(on_event_loop())
-        return run_bots(game, dict.fromkeys(levels, "random"))
+        return run_bots(service, game, dict.fromkeys(levels, "random"))
 
-    monkeypatch.setattr(GameService, "run_bots", staticmethod(recording))
+    monkeypatch.setattr(GameService, "run_bots", recording)
     yield turns
 
 
@@ -115,13 +115,15 @@ def test_other_games_are_answered_while_a_bot_thinks(
     armed = False
     run_bots = GameService.run_bots
 
-    def slow_when_searching(game: Game, levels: dict[Seat, str]) -> list[Event]:
+    def slow_when_searching(
+        service: GameService, game: Game, levels: dict[Seat, str]
+    ) -> list[Event]:
         if armed and "hard" in levels.values():
             thinking.set()
             assert answered.wait(timeout=30), "the other game was kept waiting"
-        return run_bots(game, dict.fromkeys(levels, "random"))
+        return run_bots(service, game, dict.fromkeys(levels, "random"))
 
-    monkeypatch.setattr(GameService, "run_bots", staticmethod(slow_when_searching))
+    monkeypatch.setattr(GameService, "run_bots", slow_when_searching)
     searching = start_game(client, seed=5, **SEARCHING)["game"]
     quick = start_game(client, seed=6, **QUICK)["game"]
     armed = True

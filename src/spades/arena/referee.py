@@ -6,20 +6,9 @@ import random
 from collections.abc import Iterator, Mapping, Sequence
 
 from spades.bots import Bot, BotFailure, make_bot
-from spades.bots.base import choose_bid
-from spades.core import (
-    CARDCOUCH,
-    SEATS,
-    Event,
-    Game,
-    IllegalActionError,
-    Phase,
-    Rules,
-    Seat,
-    bid_name,
-    card_name,
-)
+from spades.core import CARDCOUCH, SEATS, Event, Game, Rules, Seat
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES
+from spades.session import bot_turn
 
 SEED_BITS = 63
 
@@ -125,41 +114,6 @@ def _play_until(game: Game, bots: Mapping[Seat, Bot], *, hands: int | None, max_
         assert actor is not None
         events = bot_turn(game, actor, bots[actor])
         tell_bots(bots, listeners, game, events)
-
-
-def bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:
-    """Ask ``bot`` for ``seat``'s move on its own view and make it; a bot that fails
-    or moves illegally forfeits the game for its side. Returns the events caused."""
-    view = game.view(seat)
-    name = SEAT_NAMES[seat]
-    try:
-        if game.phase is Phase.BIDDING:
-            bid = choose_bid(bot, view)  # blind Nil is asked first, without the cards
-            try:
-                return game.bid(seat, bid)
-            except IllegalActionError as error:
-                shown = bid_name(bid) if isinstance(bid, int) else repr(bid)
-                return game.forfeit(seat, f"{name} made an illegal bid ({shown}): {error}")
-        if game.phase is Phase.PASSING:
-            cards = bot.pass_cards(view)
-            try:
-                return game.pass_cards(seat, cards)
-            except IllegalActionError as error:
-                shown = " ".join(
-                    card_name(card) if type(card) is int and 0 <= card < 52 else repr(card)
-                    for card in cards
-                )
-                return game.forfeit(
-                    seat, f"{name} passed illegal cards ({shown}): {error} (rule {error.rule})"
-                )
-        card = bot.play(view)
-        try:
-            return game.play(seat, card)
-        except IllegalActionError as error:
-            shown = card_name(card) if isinstance(card, int) and 0 <= card < 52 else repr(card)
-            return game.forfeit(seat, f"{name} played an illegal card ({shown}): {error}")
-    except BotFailure as failure:
-        return game.forfeit(seat, f"{name} forfeits: {failure}")
 
 
 def listeners_of(bots: Mapping[Seat, Bot]) -> list[Seat]:

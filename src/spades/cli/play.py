@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from spades.arena import seat_bots
-from spades.arena.referee import bot_turn, listeners_of, start_bots, tell_bots
+from spades.arena.referee import listeners_of, start_bots, tell_bots
 from spades.bots import BOT_LEVELS, Bot, interactive_processes, strongest_level
 from spades.core import (
     BLIND_NIL,
@@ -85,6 +85,7 @@ from spades.core.seats import (
     TEAMS,
     team_seats,
 )
+from spades.session import bot_turn, decision_seed
 
 from .options import RulesOption, read_rules
 
@@ -135,13 +136,6 @@ class TurnChanged(Exception):
     def __init__(self, events: list[Event]) -> None:
         super().__init__()
         self.events = events
-
-
-def decision_seed(game: Game, seat: Seat) -> str:
-    """What a bot's randomness is seeded with before each decision: the game, the
-    seat and the position (the web game's scheme), so a move taken back and made
-    again meets the same answers, and a bot learns nothing from an undo."""
-    return f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}"
 
 
 def seeded_bot_turn(game: Game, seat: Seat, bot: Bot) -> list[Event]:

@@ -48,6 +48,15 @@ def serve(
             "(default 24; fewer is quicker on a slow machine, more is surer).",
         ),
     ] = None,
+    bots: Annotated[
+        str,
+        typer.Option(
+            metavar="WHERE",
+            help="Where the search bots think: local (a process per core, the default), "
+            "local:N (N processes), inline (in the server's process), ray (a Ray on this "
+            "machine) or ray://HOST:PORT (a Ray cluster of bot machines).",
+        ),
+    ] = "local",
     workers: Annotated[
         int,
         typer.Option(
@@ -68,8 +77,17 @@ def serve(
         raise typer.BadParameter(
             f"unknown bot level {level!r} (known: {', '.join(BOT_LEVELS)})", param_hint="--level"
         )
+    from spades.session import make_decider
+
+    try:
+        make_decider(bots)  # only checks the name: nothing starts until a bot thinks
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--bots") from None
+    if workers > 1 and bots == "local":
+        # Each server process has its own pool: share the cores out between them.
+        bots = f"local:{max(1, _cores() // workers)}"
     url = db or default_database_url()
-    settings = {"db": url, "level": level, "review_deals": review_deals}
+    settings = {"db": url, "level": level, "review_deals": review_deals, "bots": bots}
     if workers > 1 and _is_sqlite(url):
         raise typer.BadParameter(
             "several server processes need a database server, such as "
@@ -83,8 +101,10 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     where = make_url(url).render_as_string(hide_password=True)
     processes = f"; {workers} processes" if workers > 1 else ""
+    thinking = app.state.service.decider.describe()
     typer.echo(
-        f"Spades is at http://{shown}:{port}  (games stored in {where}{processes}; Ctrl-C to stop)"
+        f"Spades is at http://{shown}:{port}  (games stored in {where}{processes}; "
+        f"{thinking}; Ctrl-C to stop)"
     )
     if workers == 1:
         uvicorn.run(app, host=host, port=port, log_level="warning")
@@ -107,8 +127,17 @@ def worker_app() -> FastAPI:
 
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
     return create_app(
-        settings["db"], default_level=settings["level"], review_deals=settings["review_deals"]
+        settings["db"],
+        default_level=settings["level"],
+        review_deals=settings["review_deals"],
+        bots=settings["bots"],
     )
+
+
+def _cores() -> int:
+    from spades.bots.search.helpers import usable_cores
+
+    return usable_cores()
 
 
 def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
@@ -120,7 +149,10 @@ def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
     url = settings["db"]
     try:
         return create_app(
-            url, default_level=settings["level"], review_deals=settings["review_deals"]
+            url,
+            default_level=settings["level"],
+            review_deals=settings["review_deals"],
+            bots=settings["bots"],
         )
     except SchemaError as error:
         status = error.status

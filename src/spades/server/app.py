@@ -44,6 +44,7 @@ from spades.core import (
 )
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.rules import OPTIONS
+from spades.session import Decider, make_decider
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
 from .cookies import set_secret_cookie
@@ -293,13 +294,17 @@ def create_app(
     *,
     default_level: str | None = None,
     review_deals: int | None = None,
+    bots: str | Decider | None = None,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
     player picks others (default: the strongest within the decision budget).
-    Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``)."""
+    Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``).
+    The search bots think where ``bots`` says (a ``Decider``, or its name: see
+    ``spades.session.BOT_SERVICES``; default a pool of processes, one per core)."""
+    decider = bots if isinstance(bots, Decider) else make_decider(bots)
     repository = GameRepository(db_url or default_database_url())
-    service = GameService(repository, default_level)  # checks the level before anything starts
+    service = GameService(repository, default_level, decider)  # checks the level first
     reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
     live = LiveTables()
 
@@ -308,6 +313,7 @@ def create_app(
         yield
         live.close()
         reviewer.close()
+        decider.close()
         repository.close()
 
     # fastapi-offline: the same FastAPI, with /docs served from the package, not a CDN.

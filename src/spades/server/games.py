@@ -6,9 +6,12 @@ South's turn again or the game ends, and the public events of all of it are
 returned for the page to animate.
 
 Bots are rebuilt for every decision, seeded from the game seed, the seat and
-the length of the game's event log. The stored record fixes every past action,
-so nothing a bot remembers between moves is needed to resume a game: the same
-record gives the same next moves, whether the server ran on or restarted.
+the length of the game's event log (``session.decision_seed``). The stored
+record fixes every past action, so nothing a bot remembers between moves is
+needed to resume a game: the same record gives the same next moves, whether
+the server ran on or restarted. The search levels' decisions are made by the
+service's ``Decider``: by default a pool of processes on every core, so the
+server's bots use the whole machine rather than queueing on one lock.
 
 The intents are coroutines, run on the server's event loop. Work that waits or
 thinks (a search bot, the solver judging a claim, a database across a socket)
@@ -26,14 +29,7 @@ from typing import Final, TypeVar
 
 from anyio import to_thread
 
-from spades.bots import (
-    SEARCH_LEVELS,
-    BotFailure,
-    interactive_processes,
-    make_bot,
-    strongest_level,
-)
-from spades.bots.base import Bot, choose_bid
+from spades.bots import SEARCH_LEVELS, strongest_level
 from spades.core import (
     CARDCOUCH,
     EAST,
@@ -44,7 +40,6 @@ from spades.core import (
     Event,
     Game,
     GameOverError,
-    IllegalActionError,
     IllegalBidError,
     IllegalCardError,
     NotYourTurnError,
@@ -59,8 +54,9 @@ from spades.core import (
 )
 from spades.core.bids import MAX_BID
 from spades.core.game import SEED_BITS
-from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_NAMES, Seat
+from spades.core.seats import SEAT_NAMES, TEAM_NAMES, Seat
 from spades.core.seeding import SALT_HEX_DIGITS
+from spades.session import Decider, InlineDecider, bot_move
 from spades.storage import GameRepository, StoredGame
 
 from .claims import Verdict, judge_claim
@@ -137,8 +133,15 @@ class GameService:
     The intents are coroutines for the server's event loop; see the module's
     docstring for what runs on it and what in a worker thread."""
 
-    def __init__(self, repository: GameRepository, default_level: str | None = None) -> None:
+    def __init__(
+        self,
+        repository: GameRepository,
+        default_level: str | None = None,
+        decider: Decider | None = None,
+    ) -> None:
         self.repository = repository
+        self.decider = decider or InlineDecider()
+        """Where the bots' decisions are made (see ``spades.session.deciders``)."""
         self.default_level = check_level(default_level or strongest_level(), "new games")
         """The level bots play unless the player picks another: the strongest
         that answers within the decision budget, unless the server was told."""
@@ -305,42 +308,16 @@ class GameService:
 
     # ------------------------------------------------------------------- bots
 
-    @staticmethod
-    def run_bots(game: Game, levels: dict[Seat, str]) -> list[Moment]:
+    def run_bots(self, game: Game, levels: dict[Seat, str]) -> list[Moment]:
         """Let the bots act until it is South's turn or the game is over."""
         events: list[Moment] = []
-        processes = interactive_processes()  # asks the OS: once, not once a bot
         for _ in range(MAX_BOT_TURNS):
-            seat = game.to_act
-            if seat is None or seat == HUMAN:
+            before = state_now(game)
+            made = bot_move(game, levels, self.decider)
+            if made is None:
                 return events
-            bot = make_bot(
-                levels[seat],
-                seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}",
-                processes=processes,
-            )
-            bot.start_game(seat, game.rules)
-            try:
-                events += moments(state_now(game), game, bot_move(game, seat, bot))
-            finally:
-                bot.close()
+            events += moments(before, game, made)
         raise RuntimeError("the bots did not hand the turn back to South")
-
-
-def bot_move(game: Game, seat: Seat, bot: Bot) -> list[Event]:
-    """``bot``'s bid, pass or card for ``seat`` (its turn), made on ``game``; a
-    bot that fails or breaks a rule forfeits the game for its side."""
-    view = game.view(seat)  # a bot is only ever told what its seat may know
-    try:
-        if game.phase is Phase.BIDDING:
-            return game.bid(seat, choose_bid(bot, view))
-        if game.phase is Phase.PASSING:
-            return game.pass_cards(seat, bot.pass_cards(view))
-        return game.play(seat, bot.play(view))
-    except IllegalActionError as error:
-        return game.forfeit(seat, f"{SEAT_NAMES[seat]} made an illegal move: {error}")
-    except BotFailure as failure:
-        return game.forfeit(seat, f"{SEAT_NAMES[seat]} forfeits: {failure}")
 
 
 __all__ = [

@@ -23,7 +23,7 @@ from typing import Any, Final
 
 from spades.analysis import InformedPlay, InformedReview, review_by_information
 from spades.analysis.information import DEALS
-from spades.bots.search.helpers import _exit_with_parent
+from spades.bots.search.helpers import exit_with_parent
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SOUTH
@@ -118,7 +118,7 @@ def payload_of(state: HandState) -> HandPayload:
 
 def _start_worker(parent: int) -> None:
     os.nice(10)  # reviews wait; the bots' thinking and the API do not
-    _exit_with_parent(parent)
+    exit_with_parent(parent)
 
 
 def _review_payload(payload: HandPayload, number: int, deals: int, seed: str) -> dict[str, Any]:

@@ -33,7 +33,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from spades.bots import interactive_processes, make_bot
 from spades.core import (
     CARDCOUCH,
     Event,
@@ -48,13 +47,13 @@ from spades.core import (
 from spades.core.game import SEED_BITS
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
 from spades.core.seeding import SALT_HEX_DIGITS
+from spades.session import bot_move
 from spades.storage import StoredGame, owner_key
 
 from .games import (
     MAX_BOT_TURNS,
     GameNotFound,
     GameService,
-    bot_move,
     parse_bid_value,
     parse_card_value,
     run_off_loop_if,
@@ -422,28 +421,18 @@ class TableService:
             return seating.stand_in  # nobody took the seat, or its person is away
         return None
 
-    @staticmethod
     def _bot_moves(
-        game: Game, data: dict[str, Any], bots: dict[Seat, str], *, once: bool = False
+        self, game: Game, data: dict[str, Any], bots: dict[Seat, str], *, once: bool = False
     ) -> list[Moment]:
         """The bots' moves while it is a bot's turn (or just one, ``once``)."""
         seating = Seating(data)
         events: list[Moment] = []
-        processes = interactive_processes()
         for _ in range(MAX_BOT_TURNS):
-            seat = game.to_act
-            if seat is None or seat not in bots:
+            seat, before = game.to_act, state_now(game)
+            made = bot_move(game, bots, self.games.decider)
+            if made is None or seat is None:
                 break
             level = bots[seat]
-            bot = make_bot(
-                level, seed=f"{game.seed}:{SEAT_LETTERS[seat]}:{len(game.log)}", processes=processes
-            )
-            bot.start_game(seat, game.rules)
-            try:
-                before = state_now(game)
-                made = bot_move(game, seat, bot)
-            finally:
-                bot.close()
             person = seating.name(seat) if seating.bot_level(seat) is None else None
             label = level if person is None else f"{level} for {person}"
             _note_players(data, game, made, who={seat: label})

@@ -27,15 +27,19 @@ _pool: ProcessPoolExecutor | None = None
 _pool_size = 0
 
 
+def usable_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def interactive_processes() -> int:
     """How many processes a search decision may use in an interactive game:
     every core this process may run on (one bot thinks at a time there), up
     to MAX_PROCESSES."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return min(cores, MAX_PROCESSES)
+    return min(usable_cores(), MAX_PROCESSES)
 
 
 def helper_pool(helpers: int) -> ProcessPoolExecutor:
@@ -52,7 +56,7 @@ def helper_pool(helpers: int) -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=helpers,
                 mp_context=get_context("spawn"),
-                initializer=_exit_with_parent,
+                initializer=exit_with_parent,
                 initargs=(os.getpid(),),
             )
             _pool_size = helpers
@@ -77,8 +81,8 @@ def _ready() -> bool:
 PARENT_CHECK_SECONDS = 1.0
 
 
-def _exit_with_parent(parent: int) -> None:
-    """Run in each helper: leave when the process that started it is gone. A
+def exit_with_parent(parent: int) -> None:
+    """Run in each helper (and each of the server's bot processes): leave when the process that started it is gone. A
     server stopped with SIGTERM (or killed) does not shut its pool down, and
     its helpers would otherwise wait for work forever."""
 

@@ -48,6 +48,11 @@ OVERRULE_CONFIDENCE = 2.0
 """... and by how many standard errors: the search overrules the rule of thumb
 only when the sampled deals show clearly that it is wrong, not on the noise of
 a few dozen playouts between near-equal options."""
+FUTILITY_CONFIDENCE = 2.0
+"""An option is no longer searched once the deals so far put its advantage this
+many standard errors below the margin it would need: more deals could hardly
+make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
+within the first deals this way, the default never having been in doubt."""
 
 
 Kind = Literal["card", "bid"]
@@ -68,6 +73,8 @@ class SearchBot(Bot):
     """Bidding fixes the whole hand's contract: it gets more time and deals."""
     min_bid_worlds = 16
     max_bid_worlds = 40
+    first_look = 4
+    """Deals every option is searched in before a futile one is dropped."""
 
     def __init__(
         self,
@@ -86,6 +93,19 @@ class SearchBot(Bot):
         """Processes a decision's deals are spread over (see ``helpers``)."""
         self.use_processes(processes)
         self.prior = KnowledgeBot(seed)
+        self.deadline = math.inf
+        """The ``time.monotonic()`` instant a decision must be made by, whatever
+        its budget says (see ``stop_at``)."""
+
+    def stop_at(self, deadline: float) -> None:
+        """Answer by ``deadline`` (a ``time.monotonic()`` instant) with the deals
+        searched by then, even fewer than ``min_worlds`` or none: with none, the
+        knowledge-based choice the search starts from stands. The server sets
+        it from the decision budget, so no one waits on an overloaded bot."""
+        self.deadline = deadline
+
+    def budget(self, seconds: float, min_worlds: int, max_worlds: int) -> Budget:
+        return Budget(seconds, min_worlds, max_worlds, self.deadline, self.first_look)
 
     def set_think(self, seconds: float) -> None:
         """Think for ``seconds`` a card (bids get more: they fix the contract). The
@@ -125,9 +145,9 @@ class SearchBot(Bot):
         preferred = self.prior.play(view)
         if len(candidates) == 1:
             return preferred  # every legal card is equivalent
-        budget = Budget(self.think, self.min_worlds, self.max_worlds)
-        outcomes = self.search(view, candidates, "card", budget)
         default = next(c for c in candidates if same_group(c, preferred, view))
+        budget = self.budget(self.think, self.min_worlds, self.max_worlds)
+        outcomes = self.search(view, candidates, "card", budget, default)
         best = outcomes.choose(default)
         return preferred if best == default else best
 
@@ -147,8 +167,8 @@ class SearchBot(Bot):
         )  # a minimum team bid or no double Nil may rule some out
         if len(candidates) <= 1:
             return base
-        budget = Budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
-        outcomes = self.search(view, sorted(candidates), "bid", budget)
+        budget = self.budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
+        outcomes = self.search(view, sorted(candidates), "bid", budget, base)
         return outcomes.choose(base)
 
     def blind_nil(self, view: PlayerView) -> bool:
@@ -156,10 +176,19 @@ class SearchBot(Bot):
 
     # ---------------------------------------------------------------- search
 
-    def search(self, view: PlayerView, options: list[int], kind: Kind, budget: Budget) -> Outcomes:
+    def search(
+        self,
+        view: PlayerView,
+        options: list[int],
+        kind: Kind,
+        budget: Budget,
+        default: int | None = None,
+    ) -> Outcomes:
         """Each option's value in each sampled deal (``kind`` says whether the
-        options are cards or bids). With helper processes each searches its
-        share of the deals, seeded from this bot, while this one searches the rest."""
+        options are cards or bids); options that cannot overrule ``default`` are
+        dropped along the way (see ``search_deals``). With helper processes each
+        searches its share of the deals, seeded from this bot, while this one
+        searches the rest."""
         outcomes = Outcomes(options)
         shares = budget.split(self.processes)
         jobs: list[tuple[Budget, Future[list[Sample]]]] = []
@@ -167,15 +196,16 @@ class SearchBot(Bot):
             pool = helper_pool(len(shares) - 1)
             for share in shares[1:]:
                 seed = self.rng.getrandbits(64)
-                jobs.append((share, pool.submit(search_deals, view, options, kind, share, seed)))
-        for sample in search_deals(view, options, kind, shares[0], self.rng):
+                job = pool.submit(search_deals, view, options, kind, share, seed, default)
+                jobs.append((share, job))
+        for sample in search_deals(view, options, kind, shares[0], self.rng, default):
             outcomes.add(*sample)
         for share, job in jobs:
             try:
                 samples = job.result()
             except BrokenProcessPool:  # a helper died: search its share here
                 discard_pool()
-                samples = search_deals(view, options, kind, share, self.rng)
+                samples = search_deals(view, options, kind, share, self.rng, default)
             for sample in samples:
                 outcomes.add(*sample)
         return outcomes
@@ -187,24 +217,42 @@ def search_deals(
     kind: Kind,
     budget: Budget,
     rng: random.Random | int,
+    default: int | None = None,
 ) -> list[Sample]:
     """Sample deals within ``budget`` and value every option in each: every
     option is tried in the same deals, so their differences are not luck of
-    the sample. Runs in helper processes too (hence plain arguments)."""
+    the sample. After ``budget.first_look`` deals, an option that can no longer
+    overrule ``default`` is not played out again (its value in later deals is
+    NaN), and the search ends once only ``default`` is left. Runs in helper
+    processes too (hence plain arguments)."""
     if isinstance(rng, int):
         rng = random.Random(rng)
     outcome = OUTCOMES[kind]
     hidden = HiddenHands(view)
-    samples: list[Sample] = []
-    deadline = time.perf_counter() + budget.seconds
-    while len(samples) < budget.max_worlds and (
-        len(samples) < budget.min_worlds or time.perf_counter() < deadline
-    ):
+    found = Outcomes(options)
+    live = list(range(len(options)))
+    soft_deadline = time.monotonic() + budget.seconds
+    while len(found.weights) < budget.max_worlds:
+        now = time.monotonic()
+        if now >= budget.stop_at or (
+            len(found.weights) >= budget.min_worlds and now >= soft_deadline
+        ):
+            break
         hands = hidden.sample(rng)
         state = state_from_view(view, hands)
-        values = [hand_value(outcome(state, option, view), view) for option in options]
-        samples.append((deal_weight(view, hands), values))
-    return samples
+        values = [math.nan] * len(options)
+        for i in live:
+            values[i] = hand_value(outcome(state, options[i], view), view)
+        found.add(deal_weight(view, hands), values)
+        if default is not None and len(found.weights) >= budget.first_look:
+            live = [
+                i
+                for i in live
+                if options[i] == default or found.could_overrule(options[i], default)
+            ]
+            if len(live) <= 1:
+                break
+    return list(zip(found.weights, found.values, strict=True))
 
 
 def after_card(state: HandState, card: int, view: PlayerView) -> HandState:
@@ -253,17 +301,40 @@ class Outcomes:
         (17.5, 7.5)
         """
         i, j = self.options.index(option), self.options.index(over)
-        total = sum(self.weights)
+        # Only the deals both were played out in (an option dropped as futile
+        # has NaN for the deals after; NaN is the one value unequal to itself).
+        pairs = [
+            (weight, row[i] - row[j])
+            for weight, row in zip(self.weights, self.values, strict=True)
+            if row[i] == row[i] and row[j] == row[j]
+        ]
+        total = sum(weight for weight, _ in pairs)
         if total <= 0:
             return 0.0, math.inf
-        shares = [weight / total for weight in self.weights]
-        diffs = [row[i] - row[j] for row in self.values]
+        shares = [weight / total for weight, _ in pairs]
+        diffs = [diff for _, diff in pairs]
         mean = sum(s * d for s, d in zip(shares, diffs, strict=True))
         spread = sum(s * (d - mean) ** 2 for s, d in zip(shares, diffs, strict=True))
         effective_deals = 1.0 / sum(s * s for s in shares)
         if effective_deals <= 1.0:
             return mean, math.inf
         return mean, math.sqrt(spread / (effective_deals - 1.0))
+
+    def could_overrule(self, option: int, default: int) -> bool:
+        """Whether ``option`` may still prove clearly better than ``default``:
+        its advantage so far is within FUTILITY_CONFIDENCE standard errors of
+        the margin (always, while too few deals give no error).
+
+        >>> outcomes = Outcomes([1, 2])
+        >>> outcomes.add(1.0, [0.0, 0.0])
+        >>> outcomes.could_overrule(1, 2)
+        True
+        >>> outcomes.add(1.0, [0.0, 0.0])
+        >>> outcomes.could_overrule(1, 2)
+        False
+        """
+        gain, error = self.advantage(option, default)
+        return gain + FUTILITY_CONFIDENCE * error > OVERRULE_MARGIN
 
     def choose(self, default: int) -> int:
         """The knowledge-based ``default`` unless another option beats it clearly
@@ -281,11 +352,15 @@ class Outcomes:
 @dataclass(frozen=True)
 class Budget:
     """How long to search: at least ``min_worlds`` deals, then until ``seconds``
-    have passed or ``max_worlds`` deals are done."""
+    have passed or ``max_worlds`` deals are done; never past ``stop_at`` (a
+    ``time.monotonic()`` instant), even short of ``min_worlds``. Options that
+    cannot overrule the default are dropped after ``first_look`` deals."""
 
     seconds: float
     min_worlds: int
     max_worlds: int
+    stop_at: float = math.inf
+    first_look: int = 4
 
     def split(self, parts: int) -> list[Budget]:
         """The same time for each of ``parts`` processes, the deals shared out

@@ -1,0 +1,192 @@
+"""Where the built-in bots think: here, in processes on every core, or on Ray.
+
+A search decision is tens of milliseconds of pure Python. Made in the web
+server's threads, every decision of every game queued on one lock (the GIL),
+and one server answered about four people at once. A ``Decider`` takes a
+decision as plain data (the level, the seat's view, the decision seed) and
+returns the answer, so the thinking can happen anywhere:
+
+- ``InlineDecider``: in the calling process (the terminal game, tests).
+- ``ProcessDecider``: in a pool of worker processes, one per core by default:
+  the server's default, so its bots use every core it has.
+- ``RayDecider`` (``ray_decider.py``): in Ray tasks on a cluster of bot machines
+  (``spades serve --bots ray://HOST:PORT``), so a site adds bot machines
+  without adding web servers.
+
+A person never waits on a bot for longer than the decision budget: the worker
+is handed the moment the decision must be made by (its search stops there and
+answers with what it has, at worst the knowledge-based ``normal`` choice it
+starts from), and should no answer come by then (the pool is flooded, a worker
+died, the cluster is gone) the caller makes ``normal``'s choice itself, which
+takes microseconds. Levels that do not search are always decided in the
+calling process: sending them away would cost more than deciding.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from abc import ABC, abstractmethod
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import get_context
+from typing import Final
+
+from spades.bots import DECISION_BUDGET, SEARCH_LEVELS, KnowledgeBot, SearchBot, make_bot
+from spades.bots.search.helpers import exit_with_parent, usable_cores
+from spades.core import PlayerView
+
+from .turns import Answer, answer_of
+
+log = logging.getLogger(__name__)
+
+FALLBACK_LEVEL: Final = KnowledgeBot.name
+"""What answers when a search cannot in time: the choice every search starts
+from and keeps unless its deals show clearly that another is better."""
+GRACE: Final = 0.05
+"""Seconds a caller waits past the deadline for an answer on its way back."""
+
+BOT_SERVICES: Final = {
+    "local": "a pool of bot processes on this machine, one per core (the default)",
+    "local:N": "a pool of N bot processes on this machine",
+    "inline": "in the server's own process (one core; for tests and tiny machines)",
+    "ray": "Ray tasks on a Ray started on this machine",
+    "ray://HOST:PORT": "Ray tasks on the cluster whose Ray client server is at HOST:PORT",
+}
+"""The places ``spades serve --bots`` can send decisions to, for its help."""
+
+
+def decide_now(level: str, view: PlayerView, seed: str, deadline: float | None = None) -> Answer:
+    """``level``'s answer on ``view``, computed here, seeded with ``seed``. A
+    search level stops at ``deadline`` (a ``time.monotonic()`` instant) with the
+    deals it has searched by then; at worst it answers ``normal``'s choice."""
+    bot = make_bot(level, seed=seed)
+    if deadline is not None and isinstance(bot, SearchBot):
+        bot.stop_at(deadline)
+    bot.start_game(view.seat, view.rules)
+    try:
+        return answer_of(bot, view)
+    finally:
+        bot.close()
+
+
+class Decider(ABC):
+    """Computes built-in bots' decisions: ``decider(level, view, seed)``."""
+
+    budget: float = DECISION_BUDGET
+    """Seconds a decision may take, counted from when it is asked for."""
+
+    def __call__(self, level: str, view: PlayerView, seed: str) -> Answer:
+        if level not in SEARCH_LEVELS:
+            return decide_now(level, view, seed)  # microseconds: not worth a trip
+        deadline = time.monotonic() + self.budget
+        answer = self.search(level, view, seed, deadline)
+        if answer is None:  # nothing came back in time
+            return decide_now(FALLBACK_LEVEL, view, seed)
+        return answer
+
+    @abstractmethod
+    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
+        """A search level's answer, or ``None`` if it could not be had by ``deadline``."""
+
+    def close(self) -> None:  # noqa: B027 (optional hook)
+        """Stop whatever the decider started (processes, a cluster connection)."""
+
+    def describe(self) -> str:
+        """Where decisions are made, in a few words for the server's banner."""
+        return type(self).__name__
+
+
+class InlineDecider(Decider):
+    """Decisions made in the calling thread, one at a time per thread."""
+
+    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer:
+        return decide_now(level, view, seed, deadline)
+
+    def describe(self) -> str:
+        return "bots in the server's process"
+
+
+class ProcessDecider(Decider):
+    """Decisions made in a pool of ``processes`` worker processes (spawned, so
+    a threaded server forks no held lock), started on the first search and
+    restarted if one dies. Each worker leaves when the server's process is gone."""
+
+    def __init__(self, processes: int | None = None, *, budget: float = DECISION_BUDGET) -> None:
+        self.processes = processes or usable_cores()
+        if self.processes < 1:
+            raise ValueError(f"a pool needs at least 1 process, not {self.processes}")
+        self.budget = budget
+        self._lock = threading.Lock()
+        self._pool: ProcessPoolExecutor | None = None
+
+    def pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                self._pool = ProcessPoolExecutor(
+                    max_workers=self.processes,
+                    mp_context=get_context("spawn"),
+                    initializer=exit_with_parent,
+                    initargs=(os.getpid(),),
+                )
+            return self._pool
+
+    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
+        pool = self.pool()
+        try:
+            future: Future[Answer] = pool.submit(decide_now, level, view, seed, deadline)
+            return future.result(timeout=max(0.0, deadline - time.monotonic()) + GRACE)
+        except FutureTimeout:
+            future.cancel()  # still queued: never started; running: its answer is dropped
+            log.warning("a %s decision missed its deadline: normal's choice stands", level)
+        except BrokenProcessPool:
+            log.warning("a bot process died: restarting the pool")
+            self._discard(pool)
+        return None
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        with self._lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def describe(self) -> str:
+        return f"bots in {self.processes} process{'es' if self.processes > 1 else ''}"
+
+
+def make_decider(spec: str | None = None, *, budget: float = DECISION_BUDGET) -> Decider:
+    """The decider ``spec`` names (see ``BOT_SERVICES``; ``None`` is ``local``).
+
+    >>> make_decider("inline").describe(), make_decider("local:3").describe()
+    ("bots in the server's process", 'bots in 3 processes')
+    >>> make_decider("elsewhere")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot service 'elsewhere': use local, local:N, inline, ray or ray://HOST:PORT
+    """
+    spec = (spec or "local").strip()
+    decider: Decider
+    if spec == "inline":
+        decider = InlineDecider()
+    elif spec == "local":
+        decider = ProcessDecider()
+    elif spec.startswith("local:") and spec[6:].isdigit() and int(spec[6:]) >= 1:
+        decider = ProcessDecider(int(spec[6:]))
+    elif spec == "ray" or spec.startswith("ray://"):
+        from .ray_decider import RayDecider  # Ray is an optional extra
+
+        decider = RayDecider(None if spec == "ray" else spec)
+    else:
+        known = ", ".join(BOT_SERVICES).replace(", ray://", " or ray://")
+        raise ValueError(f"unknown bot service {spec!r}: use {known}")
+    decider.budget = budget
+    return decider

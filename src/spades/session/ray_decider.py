@@ -1,0 +1,107 @@
+"""Decisions as Ray tasks: ``spades serve --bots ray://HOST:PORT`` (or ``ray``).
+
+A Ray cluster of bot machines answers the search levels' decisions for any
+number of web servers; adding a bot machine to the cluster adds thinking
+without adding a web server. Ray is the optional ``cluster`` extra, as for the
+arena (``arena/cluster.py``).
+
+Clocks differ between machines, so the deadline travels as wall-clock time and
+each task turns it into its own machine's monotonic deadline when it starts (a
+task that starts late searches less, at worst not at all). The caller waits no
+longer than the deadline either way (see ``Decider``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from spades.core import PlayerView
+
+from .deciders import GRACE, Decider, decide_now
+from .turns import Answer
+
+log = logging.getLogger(__name__)
+
+
+def decide_by_wall_clock(level: str, view: PlayerView, seed: str, wall_deadline: float) -> Answer:
+    """``decide_now`` with the deadline given as ``time.time()`` seconds."""
+    return decide_now(level, view, seed, time.monotonic() + (wall_deadline - time.time()))
+
+
+class RayUnavailable(RuntimeError):
+    """Ray is not installed, or the cluster cannot be reached."""
+
+
+class RayDecider(Decider):
+    """Decisions sent to Ray: a cluster at ``address`` (``ray://HOST:PORT``), or
+    a Ray started on this machine's loopback address when ``address`` is None
+    (stopped again by ``close``). Connects on the first search."""
+
+    def __init__(self, address: str | None, *, cpus: int | None = None) -> None:
+        self.address = address
+        self.cpus = cpus
+        self._lock = threading.Lock()
+        self._remote: Any = None
+
+    def connect(self) -> Any:
+        with self._lock:
+            if self._remote is None:
+                try:
+                    import ray
+                except ImportError:
+                    raise RayUnavailable(
+                        "Ray is not installed: pip install 'spades[cluster]' (or pip install ray)"
+                    ) from None
+                if not ray.is_initialized():
+                    if self.address is None:
+                        ray.init(
+                            _node_ip_address="127.0.0.1",  # a Ray of its own serves no one else
+                            num_cpus=self.cpus,
+                            include_dashboard=False,
+                            log_to_driver=False,
+                            logging_level=logging.WARNING,
+                        )
+                    else:
+                        try:
+                            ray.init(
+                                address=self.address,
+                                log_to_driver=False,
+                                logging_level=logging.WARNING,
+                            )
+                        except (ConnectionError, ValueError, RuntimeError) as error:
+                            raise RayUnavailable(
+                                f"cannot reach the Ray cluster at {self.address!r}: {error}"
+                            ) from None
+                self._remote = ray.remote(num_cpus=1, max_retries=0)(decide_by_wall_clock)
+            return self._remote
+
+    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
+        import ray
+
+        remote = self.connect()
+        left = deadline - time.monotonic()
+        task = remote.remote(level, view, seed, time.time() + left)
+        try:
+            answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
+            return answer
+        except ray.exceptions.GetTimeoutError:
+            ray.cancel(task, force=True)
+            log.warning("a %s decision on Ray missed its deadline: normal's choice stands", level)
+        except ray.exceptions.RayError as error:  # a worker died, the cluster went away
+            log.warning("a %s decision on Ray failed (%s): normal's choice stands", level, error)
+        return None
+
+    def close(self) -> None:
+        with self._lock:
+            if self._remote is None:
+                return
+            self._remote = None
+        import ray
+
+        ray.shutdown()
+
+    def describe(self) -> str:
+        return f"bots on Ray at {self.address}" if self.address else "bots on a local Ray"
