@@ -107,6 +107,10 @@ def serve(
         f"{thinking}; Ctrl-C to stop)"
     )
     if workers == 1:
+        try:
+            app.state.service.decider.start()  # a cluster that cannot be reached: say so now
+        except RuntimeError as error:
+            raise typer.BadParameter(str(error), param_hint="--bots") from None
         uvicorn.run(app, host=host, port=port, log_level="warning")
         return
     app.state.repository.close()  # each worker opens its own

@@ -310,6 +310,8 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        if service.bots_think([service.default_level]):
+            decider.start()  # the first player's first move should not wait for it
         yield
         live.close()
         reviewer.close()

@@ -92,6 +92,10 @@ class Decider(ABC):
     def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
         """A search level's answer, or ``None`` if it could not be had by ``deadline``."""
 
+    def start(self) -> None:  # noqa: B027 (optional hook)
+        """Get ready before the first decision (start processes, connect to a
+        cluster), so no player's move pays for it; raises if it cannot."""
+
     def close(self) -> None:  # noqa: B027 (optional hook)
         """Stop whatever the decider started (processes, a cluster connection)."""
 
@@ -134,6 +138,11 @@ class ProcessDecider(Decider):
                 )
             return self._pool
 
+    def start(self) -> None:
+        pool = self.pool()
+        for _ in range(self.processes):  # a spawned process takes a moment to import
+            pool.submit(_ready)
+
     def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
         pool = self.pool()
         try:
@@ -161,6 +170,10 @@ class ProcessDecider(Decider):
 
     def describe(self) -> str:
         return f"bots in {self.processes} process{'es' if self.processes > 1 else ''}"
+
+
+def _ready() -> bool:
+    return True
 
 
 def make_decider(spec: str | None = None, *, budget: float = DECISION_BUDGET) -> Decider:

@@ -78,10 +78,17 @@ class RayDecider(Decider):
                 self._remote = ray.remote(num_cpus=1, max_retries=0)(decide_by_wall_clock)
             return self._remote
 
+    def start(self) -> None:
+        self.connect()
+
     def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
         import ray
 
-        remote = self.connect()
+        try:
+            remote = self.connect()
+        except RayUnavailable as error:
+            log.warning("%s: normal's choice stands", error)
+            return None
         left = deadline - time.monotonic()
         task = remote.remote(level, view, seed, time.time() + left)
         try:

@@ -386,10 +386,10 @@ class ExpertBot(SearchBot):
     name = "expert"
     think = 0.35
     min_worlds = 12
-    max_worlds = 64
+    max_worlds = 48
     bid_think = 0.8
-    min_bid_worlds = 32
-    max_bid_worlds = 96
+    min_bid_worlds = 16
+    max_bid_worlds = 48
 
 
 # --------------------------------------------------------------- the pieces

@@ -1,0 +1,129 @@
+"""Where the bots think: in this process, in a pool of processes, on Ray; and
+never past the decision budget, whatever happens to the pool."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from spades.bots import make_bot
+from spades.core import SOUTH, Game, Phase, PlayerView
+from spades.session import InlineDecider, ProcessDecider, answer_of, make_decider
+from spades.session.deciders import FALLBACK_LEVEL, decide_now
+
+
+def first_card_view() -> PlayerView:
+    """A position where the seat to act has a real choice of cards."""
+    game = Game(seed=11)
+    while game.phase is Phase.BIDDING:
+        game.bid(game.to_act, 3)  # type: ignore[arg-type]
+    assert game.to_act is not None
+    return game.view(game.to_act)
+
+
+def normal_answer(view: PlayerView, seed: str) -> object:
+    return answer_of(make_bot(FALLBACK_LEVEL, seed=seed), view)
+
+
+def test_the_quick_levels_are_decided_here_as_the_bot_itself_would() -> None:
+    view = Game(seed=4).view(Game(seed=4).to_act)  # type: ignore[arg-type]
+    decider = ProcessDecider(1)
+    try:
+        answer = decider("normal", view, "4:N:1")
+        assert decider._pool is None  # no process was started for it
+    finally:
+        decider.close()
+    assert answer == normal_answer(view, "4:N:1")
+
+
+def test_a_search_in_the_pool_answers_a_legal_card_from_another_process() -> None:
+    view = first_card_view()
+    decider = ProcessDecider(1)
+    try:
+        decider.start()
+        worker = decider.pool().submit(os.getpid).result(timeout=60)
+        answer = decider("expert", view, "seed")
+    finally:
+        decider.close()
+    assert worker != os.getpid()
+    assert answer in view.legal_cards()
+
+
+def test_a_decision_past_its_deadline_is_normals_choice() -> None:
+    """A search handed a deadline already gone searches no deal: the choice it
+    starts from, normal's, stands."""
+    view = first_card_view()
+    answer = decide_now("expert", view, "late", deadline=time.monotonic() - 1)
+    assert answer == normal_answer(view, "late")
+
+
+def test_no_answer_from_a_flooded_pool_is_normals_choice(tmp_path: Path) -> None:
+    """The pool's one process is held by the test until after the decision:
+    the only answer in time is the caller's own fallback."""
+    release = tmp_path / "release"
+    decider = ProcessDecider(1, budget=0.2)
+    try:
+        held = decider.pool().submit(wait_for_file, str(release))
+        view = first_card_view()
+        answer = decider("expert", view, "flooded")
+        assert not held.done()  # the worker was busy throughout
+        release.touch()
+        assert held.result(timeout=60)
+    finally:
+        decider.close()
+    assert answer == normal_answer(view, "flooded")
+
+
+def test_a_bot_process_that_dies_is_replaced() -> None:
+    view = first_card_view()
+    decider = ProcessDecider(1)
+    try:
+        pool = decider.pool()
+        assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        answer = decider("expert", view, "killed")  # the broken pool: normal answers
+        assert answer == normal_answer(view, "killed")
+        again = decider("expert", view, "again")  # a new pool searches
+        assert decider._pool is not None and decider._pool is not pool
+        assert again in view.legal_cards()
+    finally:
+        decider.close()
+
+
+def test_every_phase_is_answered_inline() -> None:
+    game = Game(seed=2)
+    decider = InlineDecider()
+    while not game.is_over and game.hand_number == 1:
+        seat = game.to_act
+        assert seat is not None
+        view = game.view(seat)
+        answer = decider("hard" if seat == SOUTH else "normal", view, f"{len(game.log)}")
+        if view.phase is Phase.BIDDING:
+            game.bid(seat, answer)  # type: ignore[arg-type]
+        else:
+            game.play(seat, answer)  # type: ignore[arg-type]
+    assert game.hand_number == 2
+
+
+def test_a_bot_service_is_named_or_refused() -> None:
+    assert isinstance(make_decider(None), ProcessDecider)
+    assert isinstance(make_decider("inline"), InlineDecider)
+    assert make_decider("local:2").processes == 2  # type: ignore[attr-defined]
+    for bad in ("local:0", "local:x", "threads", "ray:/nowhere"):
+        with pytest.raises(ValueError, match="unknown bot service"):
+            make_decider(bad)
+
+
+def wait_for_file(path: str) -> bool:
+    """Run in the pool's process: hold it until the test creates ``path``."""
+    deadline = time.monotonic() + 120  # never hold a process forever
+    while not os.path.exists(path):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True

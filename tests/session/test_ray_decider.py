@@ -1,0 +1,40 @@
+"""Decisions as Ray tasks on a Ray started here: what `spades serve --bots ray`
+does, and what a cluster of bot machines does for `--bots ray://HOST:PORT`."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from spades.core import Game, Phase, PlayerView
+from spades.session import make_decider
+from spades.session.ray_decider import RayDecider
+
+ray = pytest.importorskip("ray", reason="the cluster extra (Ray) is not installed")
+
+
+def first_card_view() -> PlayerView:
+    game = Game(seed=11)
+    while game.phase is Phase.BIDDING:
+        game.bid(game.to_act, 3)  # type: ignore[arg-type]
+    assert game.to_act is not None
+    return game.view(game.to_act)
+
+
+def test_a_search_on_a_local_ray_answers_and_a_late_one_falls_back() -> None:
+    decider = make_decider("ray")
+    assert isinstance(decider, RayDecider)
+    view = first_card_view()
+    try:
+        decider.cpus = 1
+        decider.start()
+        answer = decider("expert", view, "on-ray")
+        assert answer in view.legal_cards()
+        late = decider.search("expert", view, "late", time.monotonic() - 1)
+        # Past its deadline: no answer is waited for (or the task, started late,
+        # searched nothing and answered normal's choice).
+        assert late is None or late in view.legal_cards()
+    finally:
+        decider.close()
+    assert not ray.is_initialized()
