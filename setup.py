@@ -17,7 +17,16 @@ COMPILED_MODULES = [
     "src/spades/core/cards.py",
     "src/spades/core/hand.py",
     "src/spades/core/scoring.py",
+    "src/spades/core/view.py",
     "src/spades/solver/dds.py",
+    # The search's playouts: the knowledge-based player at every seat, the
+    # sampler and the valuation (2.3x faster compiled, the same decisions).
+    "src/spades/bots/knowledge/play.py",
+    "src/spades/bots/knowledge/memory.py",
+    "src/spades/bots/knowledge/learned_bidding.py",
+    "src/spades/bots/knowledge/features.py",
+    "src/spades/bots/search/sampler.py",
+    "src/spades/bots/valuation.py",
 ]
 
 ext_modules = []

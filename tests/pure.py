@@ -15,7 +15,19 @@ from types import ModuleType
 import spades
 
 PACKAGE_DIR = Path(spades.__file__).parent
-COMPILED = ("cards", "hand", "scoring", "solver.dds")
+COMPILED = (
+    "cards",
+    "hand",
+    "scoring",
+    "view",
+    "solver.dds",
+    "bots.knowledge.play",
+    "bots.knowledge.memory",
+    "bots.knowledge.learned_bidding",
+    "bots.knowledge.features",
+    "bots.search.sampler",
+    "bots.valuation",
+)
 """The modules mypyc compiles: a name alone is in ``spades.core``."""
 
 

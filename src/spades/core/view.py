@@ -8,7 +8,7 @@ cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from .bids import BLIND_NIL, is_nil
 from .cards import FULL_DECK, SUIT_MASKS, SUIT_OF, Card, cards_in
@@ -60,6 +60,11 @@ class PlayerView:
     """The pass to make now (giver, receiver, how many), during the passing."""
     sees_cards: bool = True
     """``False`` in the view a seat decides blind Nil on: ``hand`` is hidden (0)."""
+
+    def __reduce__(self) -> tuple[type[PlayerView], tuple[object, ...]]:
+        # Compiled by mypyc, a frozen dataclass cannot be unpickled field by
+        # field; a view crosses processes (the server's bot pool), so rebuild it.
+        return (PlayerView, tuple([getattr(self, field.name) for field in fields(self)]))
 
     @classmethod
     def of(
@@ -192,7 +197,13 @@ class PlayerView:
 
     @property
     def unseen(self) -> int:
-        """The cards this seat has not seen: held by the other three seats."""
+        """The cards this seat has not seen: held by the other three seats.
+
+        >>> from spades.core import Game
+        >>> view = Game(seed=1).view(0)
+        >>> bin(view.unseen).count("1"), view.unseen & view.hand
+        (39, 0)
+        """
         return FULL_DECK & ~self.played & ~self.hand
 
     def plays(self) -> list[tuple[Seat, Card]]:

@@ -265,7 +265,14 @@ def outcome_value(view: PlayerView, points: int, bags_taken: int, their_points: 
 
 
 def choose_learned_bid(view: PlayerView, model: BiddingModel = COMMITTED_MODEL) -> int:
-    """The legal bid worth most to the team (the lower one on a tie)."""
+    """The legal bid worth most to the team (the lower one on a tie).
+
+    >>> from spades.core import Game
+    >>> game = Game(seed=1)
+    >>> view = game.view(game.to_act)
+    >>> choose_learned_bid(view) in view.legal_bids()
+    True
+    """
     values = bid_values(view, model)
     return max(sorted(values, key=lambda bid: (bid == NIL, bid)), key=values.__getitem__)
 

@@ -7,10 +7,6 @@ of the suit is higher), and where each partnership stands against its bid.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
-
 from spades.core import PlayerView, Seat, is_nil, is_number_bid
 from spades.core.cards import (
     SPADE_MASK,
@@ -25,49 +21,45 @@ from spades.core.cards import (
 from spades.core.hand import winning_position
 from spades.core.seats import partner_of, team_of
 
-T = TypeVar("T")
+_VOIDS = tuple[set[int], set[int], set[int], set[int]]
 
 
-class memoized(Generic[T]):
-    """``functools.cached_property`` without its lock (Python 3.11 takes one at
-    every first access): a ``Memory`` lives for one decision, thousands are made
-    a second in the search's playouts, and the lock cost a tenth of their time.
-    The value is stored in the instance, so later reads never come here."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> T:
-        value = self.compute(instance)
-        instance.__dict__[self.name] = value
-        return value
-
-
-@dataclass(frozen=True)
 class Memory:
-    """Card memory and contract state for one decision."""
+    """Card memory and contract state for one decision.
 
-    view: PlayerView
+    A ``Memory`` lives for one decision, and the search's playouts make tens of
+    thousands a second, so each fact is worked out on first use and kept: the
+    fields below start unknown. The module is compiled by mypyc (``setup.py``),
+    which is why they are plain attributes rather than cached properties."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self._unseen = -1
+        self._voids: _VOIDS | None = None
+        self._winning_known = False
+        self._winning: tuple[Card, Seat] | None = None
+        self._still: list[Seat] | None = None
+        self._bids: tuple[int | None, int | None, int | None, int | None] | None = None
+        self._opp_nils: list[Seat] | None = None
 
     # ------------------------------------------------------------- the cards
 
-    @memoized
+    @property
     def unseen(self) -> int:
         """Cards held by the three other seats."""
-        return self.view.unseen
+        if self._unseen < 0:
+            self._unseen = self.view.unseen
+        return self._unseen
 
-    @memoized
+    @property
     def voids(self) -> tuple[set[int], set[int], set[int], set[int]]:
         """The suits each seat (indexed by seat) has shown it is out of.
 
         Asked at every card of every playout, this is the search's hottest
         question: the view answers it for all four seats in one pass."""
-        return self.view.voids_by_seat()
+        if self._voids is None:
+            self._voids = self.view.voids_by_seat()
+        return self._voids
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of its suit outranks it (it wins unless trumped)."""
@@ -88,20 +80,24 @@ class Memory:
 
     # ----------------------------------------------------------- the trick
 
-    @memoized
+    @property
     def winning(self) -> tuple[Card, Seat] | None:
         """The card winning the trick in progress and its seat, if any is down."""
-        trick = self.view.trick
-        if not trick:
-            return None
-        best = winning_position(trick)
-        return trick[best], (self.view.leader + best) & 3
+        if not self._winning_known:
+            self._winning_known = True
+            trick = self.view.trick
+            if trick:
+                best = winning_position(trick)
+                self._winning = trick[best], (self.view.leader + best) & 3
+        return self._winning
 
-    @memoized
+    @property
     def still_to_play(self) -> list[Seat]:
         """The seats that play to this trick after this one."""
-        played = len(self.view.trick)
-        return [(self.view.seat + offset) & 3 for offset in range(1, 4 - played)]
+        if self._still is None:
+            played = len(self.view.trick)
+            self._still = [(self.view.seat + offset) & 3 for offset in range(1, 4 - played)]
+        return self._still
 
     def can_be_beaten_later(self, card: Card) -> bool:
         """Whether a seat yet to play might beat ``card`` (by rank, or by a ruff)."""
@@ -118,13 +114,15 @@ class Memory:
 
     # -------------------------------------------------------- the contracts
 
-    @memoized
+    @property
     def bids(self) -> tuple[int | None, int | None, int | None, int | None]:
         """Each seat's bid (``None`` before it bids), by seat."""
-        by_seat: list[int | None] = [None, None, None, None]
-        for seat, bid in self.view.bids:
-            by_seat[seat] = bid
-        return by_seat[0], by_seat[1], by_seat[2], by_seat[3]
+        if self._bids is None:
+            by_seat: list[int | None] = [None, None, None, None]
+            for seat, bid in self.view.bids:
+                by_seat[seat] = bid
+            self._bids = by_seat[0], by_seat[1], by_seat[2], by_seat[3]
+        return self._bids
 
     def bid(self, seat: Seat) -> int | None:
         return self.bids[seat]
@@ -133,7 +131,15 @@ class Memory:
         return is_nil(self.bids[seat])
 
     def team_need(self, team: int) -> int:
-        """Tricks ``team``'s numeric bidders still need (negative: overtricks)."""
+        """Tricks ``team``'s numeric bidders still need (negative: overtricks).
+
+        >>> from spades.core import Game
+        >>> game = Game(seed=1)
+        >>> for _ in range(4):
+        ...     _ = game.bid(game.to_act, 3)
+        >>> Memory(game.view(0)).team_need(0), Memory(game.view(0)).team_need(1)
+        (6, 6)
+        """
         bid = taken = 0
         for seat in (team, team + 2):
             seat_bid = self.bids[seat]
@@ -166,10 +172,12 @@ class Memory:
         """``seat`` bid Nil and has not taken a trick yet."""
         return self.is_nil(seat) and self.view.tricks_won[seat] == 0
 
-    @memoized
+    @property
     def opponent_nils(self) -> list[Seat]:
-        me = self.view.seat
-        return [seat for seat in ((me + 1) & 3, (me + 3) & 3) if self.live_nil(seat)]
+        if self._opp_nils is None:
+            me = self.view.seat
+            self._opp_nils = [seat for seat in ((me + 1) & 3, (me + 3) & 3) if self.live_nil(seat)]
+        return self._opp_nils
 
 
 def group_bottom(card: Card, hand: int, unseen: int) -> Card:

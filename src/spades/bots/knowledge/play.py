@@ -36,7 +36,16 @@ class Goal(Enum):
 
 
 def choose_card(memory: Memory) -> Card:
-    """The card to play now; it is always one of the legal cards."""
+    """The card to play now; it is always one of the legal cards.
+
+    >>> from spades.core import Game
+    >>> game = Game(seed=1)
+    >>> for _ in range(4):
+    ...     _ = game.bid(game.to_act, 3)
+    >>> view = game.view(game.to_act)
+    >>> choose_card(Memory(view)) in view.legal_cards()
+    True
+    """
     view = memory.view
     legal = view.legal_mask()
     if legal & (legal - 1) == 0:  # only one card: no decision

@@ -384,8 +384,8 @@ class ExpertBot(SearchBot):
     """More deals searched, more time: the strongest level."""
 
     name = "expert"
-    think = 0.35
-    min_worlds = 12
+    think = 0.8
+    min_worlds = 8
     max_worlds = 48
     bid_think = 0.8
     min_bid_worlds = 16

@@ -24,7 +24,15 @@ from spades.core.cards import SUIT_MASKS, cards_in
 
 
 class HiddenHands:
-    """The hidden part of one seat's view, ready to be sampled many times."""
+    """The hidden part of one seat's view, ready to be sampled many times.
+
+    >>> import random
+    >>> from spades.core import Game
+    >>> view = Game(seed=1).view(0)
+    >>> hands = HiddenHands(view).sample(random.Random(2))
+    >>> hands[0] == view.hand, [bin(hand).count("1") for hand in hands]
+    (True, [13, 13, 13, 13])
+    """
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
