@@ -34,6 +34,7 @@ from spades.core import (
     SOUTH,
     SPADES,
     WEST,
+    BidAction,
     BidMade,
     Card,
     CardPlayed,
@@ -45,6 +46,7 @@ from spades.core import (
     HandScored,
     HandState,
     IllegalActionError,
+    NilKind,
     Phase,
     ScoredHand,
     Seat,
@@ -55,6 +57,7 @@ from spades.core import (
     bid_name,
     cards_in,
     game_to_record,
+    nil_kind_name,
     parse_card,
     parse_cards,
     record_to_json,
@@ -68,7 +71,6 @@ from spades.core.cards import (
     CLUBS,
     DIAMONDS,
     HEARTS,
-    SPADE_MASK,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -173,10 +175,12 @@ def parse_claim(words: list[str], left: int) -> int:
 def taken_back_text(undo: Undo) -> str:
     """``"Taken back: your bid of 3, West's bid of 4."`` or ``"... your 7H, West's 2H."``"""
     moves = []
-    for index, (seat, value) in enumerate(undo.taken_back, start=undo.bids + undo.cards):
-        whose = "your" if seat == HUMAN else f"{SEAT_NAMES[seat]}'s"
-        what = f"bid of {bid_name(value)}" if index < len(SEATS) else CARD_NAMES[value]
-        moves.append(f"{whose} {what}")
+    for action in undo.taken_back:
+        whose = "your" if action.seat == HUMAN else f"{SEAT_NAMES[action.seat]}'s"
+        if isinstance(action, BidAction):
+            moves.append(f"{whose} bid of {bid_name(action.bid)}")
+        else:
+            moves.append(f"{whose} {CARD_NAMES[action.card]}")
     return f"Taken back: {', '.join(moves)}."
 
 
@@ -361,9 +365,11 @@ def team_result(score: TeamHandScore) -> str:
     parts: list[str] = []
     if score.made is not None:
         parts.append(f"bid {score.bid} made" if score.made else f"bid {score.bid} set")
-    for nil in score.nils:
+    for nil in score.nil_contracts:
         # The Nil bidder's tricks are in the Tricks column beside this one.
-        parts.append(f"{SEAT_LETTERS[nil.seat]} Nil {'made' if nil.made else 'failed'}")
+        who = TEAM_NAMES[score.team] if nil.kind is NilKind.DOUBLE_NIL else SEAT_LETTERS[nil.seat]
+        verdict = "made" if nil.contract_made else "failed"
+        parts.append(f"{who} {nil_kind_name(nil.kind)} {verdict} {nil.points:+d}")
     if score.bag_penalties:
         parts.append(f"bag penalty -{score.bag_penalty_points}")
     return "; ".join(parts)
@@ -435,7 +441,6 @@ class TerminalGame:
         self.console = console
         self.unicode = console.encoding.startswith("utf")
         self.echo_answers = echo_answers
-        self.spade_played = False
         self.listeners = listeners_of(bots)
 
     def run(self) -> bool:
@@ -564,8 +569,6 @@ class TerminalGame:
         except IllegalActionError as error:
             self.console.print(Text(str(error), style="red"))
             return
-        hand = self.game.hand
-        self.spade_played = bool(hand.played & SPADE_MASK)
         self.console.print(Text(taken_back_text(undo), style="yellow"))
         raise TurnChanged([])
 
@@ -616,7 +619,6 @@ class TerminalGame:
         for event in events:
             match event:
                 case HandDealt(number=number, dealer=dealer):
-                    self.spade_played = False
                     console.print()
                     console.rule(f"Hand {number}: {SEAT_NAMES[dealer]} deals")
                 case BidMade(seat=seat, bid=bid):
@@ -632,8 +634,8 @@ class TerminalGame:
                                 Text(" ").join(card_text(c) for c in cards_in(received))
                             )
                         )
-                case CardPlayed(seat=seat, card=card):
-                    self.announce_card(seat, card)
+                case CardPlayed(seat=seat, card=card, broke_spades=broke_spades):
+                    self.announce_card(seat, card, broke_spades=broke_spades)
                 case TrickWon(seat=seat, trick=trick):
                     winning_card = trick.cards[(seat - trick.leader) & 3]
                     console.print(
@@ -660,10 +662,9 @@ class TerminalGame:
             for note in claim_notes(claims, self.game.history[number - 1].state):
                 self.console.print(Text(note))
 
-    def announce_card(self, seat: Seat, card: Card) -> None:
+    def announce_card(self, seat: Seat, card: Card, *, broke_spades: bool) -> None:
         self.console.print(Text(f"{SEAT_NAMES[seat]} plays ").append_text(card_text(card)))
-        if suit_of(card) == SPADES and not self.spade_played:
-            self.spade_played = True
+        if broke_spades:  # the engine's word: never under spades_break=off
             self.console.print(Text("Spades are broken.", style="bold"))
 
 

@@ -11,6 +11,7 @@ from .bids import (
     bid_to_json,
     is_nil,
     is_number_bid,
+    nil_kind_name,
     parse_bid,
 )
 from .cards import (
@@ -47,7 +48,10 @@ from .errors import (
     UndoError,
 )
 from .game import (
+    Action,
+    BidAction,
     BidMade,
+    CardAction,
     CardPlayed,
     CardsPassed,
     Event,
@@ -75,11 +79,15 @@ from .record import game_from_record, game_to_record, read_records, record_to_js
 from .rules import CARDCOUCH, PRESETS, RULE_SETS, Rules, RulesError, parse_rules, rules_name
 from .scoring import (
     NIL,
+    NilKind,
+    NilResult,
     Outcome,
+    TeamContract,
     TeamHandScore,
     Termination,
     game_outcome,
     score_hand,
+    team_contract,
 )
 from .seats import (
     EAST,
@@ -119,9 +127,12 @@ __all__ = [
     "SPADES",
     "SUIT_MASKS",
     "WEST",
+    "Action",
     "Bid",
+    "BidAction",
     "BidMade",
     "Card",
+    "CardAction",
     "CardPlayed",
     "CardsPassed",
     "Claim",
@@ -137,6 +148,8 @@ __all__ = [
     "IllegalBidError",
     "IllegalCardError",
     "IllegalClaimError",
+    "NilKind",
+    "NilResult",
     "NotYourTurnError",
     "Outcome",
     "Phase",
@@ -151,6 +164,7 @@ __all__ = [
     "SpadesError",
     "Suit",
     "Team",
+    "TeamContract",
     "TeamHandScore",
     "Termination",
     "Trick",
@@ -178,6 +192,7 @@ __all__ = [
     "legal_play_mask",
     "mask_of",
     "next_seat",
+    "nil_kind_name",
     "parse_bid",
     "parse_card",
     "parse_cards",
@@ -194,6 +209,7 @@ __all__ = [
     "seeded_deals",
     "state_from_view",
     "suit_of",
+    "team_contract",
     "team_of",
     "trick_winner",
     "verify_commitment",

@@ -22,9 +22,9 @@ ValueError: 0 is not a bid: to promise to take no tricks, bid nil
 from __future__ import annotations
 
 import json
-from typing import Final
+from typing import Final, Literal
 
-from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL
+from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL, NilKind
 
 __all__ = [
     "BLIND_NIL",
@@ -32,13 +32,18 @@ __all__ = [
     "MIN_BID",
     "NIL",
     "Bid",
+    "BidJson",
     "bid_from_json",
     "bid_name",
     "bid_to_json",
     "is_nil",
     "is_number_bid",
+    "nil_kind_name",
     "parse_bid",
 ]
+
+BidJson = int | Literal["nil", "blind_nil"]
+"""A bid as files and wires write it (``bid_to_json``)."""
 
 _NIL_WORDS: Final = frozenset({"nil"})
 _BLIND_NIL_WORDS: Final = frozenset({"blind nil", "blind_nil", "blind-nil", "blindnil"})
@@ -89,7 +94,7 @@ def bid_from_json(value: object) -> int:
     return parse_bid(value)
 
 
-def bid_to_json(bid: int | None) -> int | str | None:
+def bid_to_json(bid: int | None) -> BidJson | None:
     """How files and wires write a bid: ``"nil"``, ``"blind_nil"`` or the number
     (``None``, a bid not made yet, stays ``None``)."""
     if bid is None:
@@ -112,6 +117,19 @@ def bid_name(bid: int) -> str:
     if bid == BLIND_NIL:
         return "blind Nil"
     return str(int(bid))
+
+
+def nil_kind_name(kind: NilKind) -> str:
+    """How a sentence names what a Nil was scored as.
+
+    >>> [nil_kind_name(kind) for kind in NilKind]
+    ['Nil', 'blind Nil', 'double Nil']
+    """
+    if kind is NilKind.BLIND_NIL:
+        return bid_name(BLIND_NIL)
+    if kind is NilKind.DOUBLE_NIL:
+        return "double Nil"
+    return bid_name(NIL)
 
 
 class Bid(int):
@@ -152,7 +170,7 @@ class Bid(int):
     def name(self) -> str:
         return bid_name(self)
 
-    def to_json(self) -> int | str:
+    def to_json(self) -> BidJson:
         written = bid_to_json(self)
         assert written is not None
         return written

@@ -24,7 +24,7 @@ from .bids import BLIND_NIL, MAX_BID, MIN_BID, NIL, bid_to_json, parse_bid
 from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
 from .claims import Claim
 from .errors import RecordError, Rule, SpadesError
-from .game import Action, Game, Undo, hand_actions
+from .game import Action, BidAction, CardAction, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
@@ -125,10 +125,7 @@ def _add_amends(hand: dict[str, Any], game: Game, number: int) -> None:
                 "seat": SEAT_LETTERS[undo.seat],
                 "bids": undo.bids,
                 "cards": undo.cards,
-                "taken_back": [
-                    [SEAT_LETTERS[seat], _action_to_json(undo.bids + undo.cards + i, value)]
-                    for i, (seat, value) in enumerate(undo.taken_back)
-                ],
+                "taken_back": [_action_to_json(action) for action in undo.taken_back],
             }
             for undo in undos
         ]
@@ -153,9 +150,11 @@ def _claim_to_dict(claim: Claim) -> dict[str, Any]:
     return entry
 
 
-def _action_to_json(position: int, value: int) -> int | str:
-    """A hand's ``position``-th action (0-based): the first four are bids."""
-    return _bid_to_json(value) if position < 4 else CARD_NAMES[value]
+def _action_to_json(action: Action) -> list[int | str]:
+    """An action as records write it: ``[seat, bid]`` or ``[seat, card]``."""
+    if isinstance(action, BidAction):
+        return [SEAT_LETTERS[action.seat], _bid_to_json(action.bid)]
+    return [SEAT_LETTERS[action.seat], CARD_NAMES[action.card]]
 
 
 def _bid_to_json(bid: int | None) -> int | str:
@@ -408,10 +407,13 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
             if len(pair) != 2:
                 raise RecordError("an action is [seat, bid] or [seat, card]", where=at)
             actor = parse_seat_at(pair[0], f"{at}, taken_back")
-            position = bids + cards + offset
-            value = _parse_bid(pair[1], at) if position < 4 else _parse_card_at(pair[1], at)
-            taken.append((actor, value))
-        if not taken or taken[0][0] != seat or any(actor == seat for actor, _ in taken[1:]):
+            # The record writes no kind: an action's place in the hand says it
+            # (every seat bids once, before any card).
+            if bids + offset < len(SEATS):
+                taken.append(BidAction(actor, _parse_bid(pair[1], at)))
+            else:
+                taken.append(CardAction(actor, _parse_card_at(pair[1], at)))
+        if not taken or taken[0].seat != seat or any(action.seat == seat for action in taken[1:]):
             raise RecordError(
                 f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
                 f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
@@ -441,12 +443,12 @@ def _check_line(state: HandState, line: list[Action], where: str) -> None:
     """Re-play ``line`` from ``state``'s deal through the checked entry points;
     the hand must still be in progress at its end (a scored hand stands)."""
     fresh = HandState(state.dealer, state.deal)
-    for seat, value in line:
+    for action in line:
         try:
-            if fresh.phase is Phase.BIDDING:
-                fresh.bid(seat, value)
+            if isinstance(action, BidAction):
+                fresh.bid(action.seat, action.bid)
             else:
-                fresh.play(seat, value)
+                fresh.play(action.seat, action.card)
         except SpadesError as error:
             raise RecordError(error.message, where=where, rule=error.rule) from None
     if fresh.is_over:

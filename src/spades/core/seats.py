@@ -13,7 +13,7 @@ team is ``seat & 1``.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 Seat = int
 """A seat, 0..3: NORTH, EAST, SOUTH, WEST (clockwise)."""
@@ -31,9 +31,14 @@ NS: Final = 0
 EW: Final = 1
 TEAMS: Final = (NS, EW)
 
-SEAT_LETTERS: Final = "NESW"
+SeatLetter = Literal["N", "E", "S", "W"]
+"""A seat as files, wires and the page write it."""
+
+SEAT_LETTERS: Final[tuple[SeatLetter, SeatLetter, SeatLetter, SeatLetter]] = ("N", "E", "S", "W")
+"""Each seat's letter, by seat: ``SEAT_LETTERS[seat]`` is a ``SeatLetter``."""
 SEAT_NAMES: Final = ("North", "East", "South", "West")
-TEAM_NAMES: Final = ("NS", "EW")
+TeamName = Literal["NS", "EW"]
+TEAM_NAMES: Final[tuple[TeamName, TeamName]] = ("NS", "EW")
 TEAM_LONG_NAMES: Final = ("North-South", "East-West")
 
 

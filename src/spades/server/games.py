@@ -67,7 +67,7 @@ from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
 from .levels import BadSettings, check_level, opponents_name, seat_levels
 from .limits import quote
-from .moments import Moment, moments, state_now
+from .moments import Moment, after_claim, moments, state_now
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -256,7 +256,7 @@ class GameService:
             before = state_now(game)
             verdicts.append(judge_claim(game, tricks))
             if verdicts[-1].event is not None:  # the hand's tricks are all taken at once
-                verdicts[-1].event.after = before.model_copy(update={"turn": None})
+                verdicts[-1].event.after = after_claim(before, game)
             return verdicts[-1].events
 
         # The solver checks the claim against every defence: that is thinking.
