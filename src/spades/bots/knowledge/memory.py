@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from spades.core import PlayerView, Seat, is_nil, is_number_bid
+from spades.core import PlayerView, Seat, TeamContract, is_nil, team_contract
 from spades.core.cards import (
     SPADE_MASK,
     SPADES,
@@ -132,19 +132,16 @@ class Memory:
     def is_nil(self, seat: Seat) -> bool:
         return is_nil(self.bids[seat])
 
+    def contract(self, team: int) -> TeamContract:
+        """``team``'s contract as it stands (core's ``team_contract``)."""
+        return team_contract(team, self.bids, self.view.tricks_won)
+
     def team_need(self, team: int) -> int:
         """Tricks ``team``'s numeric bidders still need (negative: overtricks)."""
-        bid = taken = 0
-        for seat in (team, team + 2):
-            seat_bid = self.bids[seat]
-            if seat_bid is None or not is_number_bid(seat_bid):
-                continue
-            bid += seat_bid
-            taken += self.view.tricks_won[seat]
-        return bid - taken
+        return self.contract(team).need
 
     def team_has_numeric_bid(self, team: int) -> bool:
-        return any(is_number_bid(self.bids[seat]) for seat in (team, team + 2))
+        return self.contract(team).bidders > 0
 
     @property
     def our_need(self) -> int:

@@ -27,7 +27,6 @@ from spades.core import (
     cards_above,
     cards_below,
     cards_in,
-    is_nil,
 )
 from spades.core.cards import RANK_JACK, RANK_OF, SUIT_OF, highest, lowest
 
@@ -104,13 +103,7 @@ def nil_alive(view: PlayerView, seat: Seat) -> bool:
 
 def contract_left(view: PlayerView, team: int) -> int:
     """Tricks ``team``'s numeric bidders still need (0 once made, or if none bid a number)."""
-    bid = tricks = 0
-    for seat in (team, team + 2):
-        seat_bid = view.bid_of(seat)
-        if seat_bid is not None and not is_nil(seat_bid):
-            bid += seat_bid
-            tricks += view.tricks_won[seat]
-    return max(0, bid - tricks)
+    return view.contract(team).left
 
 
 @dataclass(frozen=True, slots=True)
