@@ -9,6 +9,8 @@ import io
 import pytest
 from rich.console import Console
 
+from spades.analysis import HandReview
+from spades.cli import analyze
 from spades.cli.play import TerminalGame, score_sheet, team_result
 from spades.core import BLIND_NIL, NIL, Game, parse_rules
 from spades.core.game import CardPlayed
@@ -75,3 +77,16 @@ def test_spades_are_said_broken_once_a_hand_when_a_card_breaks_them() -> None:
 def test_spades_are_never_said_broken_when_they_lead_any_time() -> None:
     text = narration("cardcouch,spades_break=off")
     assert "plays" in text and "Spades are broken." not in text
+
+
+@pytest.mark.parametrize(("bid", "name"), [(NIL, "Nil"), (BLIND_NIL, "blind Nil")])
+def test_the_review_notes_a_blind_nil_it_did_not_judge(
+    monkeypatch: pytest.MonkeyPatch, bid: int, name: str
+) -> None:
+    out = io.StringIO()
+    monkeypatch.setattr(analyze, "console", Console(file=out, width=200, color_system=None))
+    review = HandReview(
+        number=1, first_trick=1, bids=(4, 3, bid, 4), start=None, plays=(), tricks_lost=(0, 0, 0, 0)
+    )
+    analyze.print_review(review)
+    assert f"South's {name} not judged" in out.getvalue()
