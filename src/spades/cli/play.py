@@ -36,6 +36,9 @@ from spades.core import (
     WEST,
     BidAction,
     BidMade,
+    BidProblem,
+    BidReadError,
+    BidSyntax,
     Card,
     CardPlayed,
     CardsPassed,
@@ -60,12 +63,12 @@ from spades.core import (
     nil_kind_name,
     parse_card,
     parse_cards,
+    read_bid,
     record_to_json,
     rules_name,
     suit_of,
     team_of,
 )
-from spades.core import parse_bid as read_bid
 from spades.core.cards import (
     CARD_NAMES,
     CLUBS,
@@ -187,20 +190,25 @@ def taken_back_text(undo: Undo) -> str:
 # ------------------------------------------------------------------- parsing
 
 
-def parse_bid(text: str) -> int:
-    """A bid typed by the user: ``nil`` or a number (the engine checks its range).
+def read_typed_bid(text: str) -> int:
+    """A bid typed by the user: ``nil`` or a number (the engine checks its range);
+    ``read_bid`` with ``BidSyntax.TYPED``.
 
-    >>> parse_bid(" Nil "), parse_bid("4")
+    >>> read_typed_bid(" Nil "), read_typed_bid("4")
     (0, 4)
-    >>> parse_bid("0")
+    >>> read_typed_bid("0")
     Traceback (most recent call last):
     ...
-    ValueError: 0 is not a bid: to promise to take no tricks, bid nil
+    spades.core.bids.BidReadError: 0 is not a bid: to promise to take no tricks, bid nil
     """
-    cleaned = text.strip()
-    if cleaned.isdigit() or cleaned.lower() == "nil":
-        return read_bid(cleaned)  # the one reading of a bid, 0 refused by name
-    raise ValueError(f"{cleaned!r} is not a bid: type nil or a number from 1 to 13")
+    try:
+        return read_bid(text, BidSyntax.TYPED)
+    except BidReadError as error:
+        if error.problem is BidProblem.ZERO:
+            raise  # 0 refused by name
+        raise ValueError(
+            f"{text.strip()!r} is not a bid: type nil or a number from 1 to 13"
+        ) from None
 
 
 def parse_card_choice(text: str, numbered: Sequence[Card]) -> Card:
@@ -503,7 +511,7 @@ class TerminalGame:
         self.show_position(numbered=None)
         return self.until_legal(
             "Your bid (nil or 1-13; u to undo, h for help): ",
-            lambda answer: self.game.bid(HUMAN, parse_bid(answer)),
+            lambda answer: self.game.bid(HUMAN, read_typed_bid(answer)),
         )
 
     def human_pass(self) -> list[Event]:

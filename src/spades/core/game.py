@@ -93,8 +93,9 @@ class CardPlayed:
     card: Card
     broke_spades: bool = False
     """Whether this card broke spades (never under ``spades_break=off``, where
-    they are open from the start). The engine's word for whoever narrates; not
-    written on the wire, where a follower of the game learns it from the cards."""
+    they are open from the start). The engine's word for whoever narrates. Not
+    written on the wire: a program's side of the bot protocol has it from the
+    mirror, which follows the cards played."""
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -7,8 +7,8 @@ team is ``seat & 1``.
 
 >>> next_seat(EAST) == SOUTH, partner_of(WEST) == EAST, team_of(SOUTH) == NS
 (True, True, True)
->>> seat_name(parse_seat("w")), team_name(team_of(WEST))
-('W', 'EW')
+>>> seat_letter(parse_seat("w")), seat_name(WEST), team_name(team_of(WEST))
+('W', 'West', 'EW')
 """
 
 from __future__ import annotations
@@ -62,13 +62,13 @@ def team_seats(team: Team) -> tuple[Seat, Seat]:
     return (team, team + 2)
 
 
-def seat_name(seat: Seat) -> str:
-    """The one-letter name of ``seat``: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+def seat_letter(seat: Seat) -> SeatLetter:
+    """``SEAT_LETTERS[seat]``: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
     return SEAT_LETTERS[seat]
 
 
-def seat_long_name(seat: Seat) -> str:
-    """The full name of ``seat``: ``"North"`` .. ``"West"``."""
+def seat_name(seat: Seat) -> str:
+    """``SEAT_NAMES[seat]``: ``"North"`` .. ``"West"``."""
     return SEAT_NAMES[seat]
 
 
