@@ -12,6 +12,7 @@ from rich.console import Console
 from spades.analysis import HandReview
 from spades.cli import analyze
 from spades.cli.play import TerminalGame, score_sheet, team_result
+from spades.cli.summary import print_game_summary
 from spades.core import BLIND_NIL, NIL, Game, parse_rules
 from spades.core.game import CardPlayed
 from tests.helpers import ALL_SPADES, LOW_HAND, LOW_NORTH, nil_game
@@ -90,3 +91,14 @@ def test_the_review_notes_a_blind_nil_it_did_not_judge(
     )
     analyze.print_review(review)
     assert f"South's {name} not judged" in out.getvalue()
+
+
+def test_the_game_summary_says_each_nil_as_it_was_scored() -> None:
+    game = nil_game(DOUBLE, {0: NIL, 1: 3, 2: NIL, 3: 4}, south=ALL_SPADES)
+    out = io.StringIO()
+    print_game_summary(Console(file=out, width=200, color_system=None), game, 1)
+    assert "hand 1: NS double Nil failed -200" in out.getvalue()
+    game = nil_game(BLIND, {0: 4, 1: 3, 2: BLIND_NIL, 3: 4}, south=LOW_HAND)
+    out = io.StringIO()
+    print_game_summary(Console(file=out, width=200, color_system=None), game, 1)
+    assert "hand 1: S blind Nil made +200" in out.getvalue()

@@ -49,7 +49,6 @@ from spades.core import (
     HandScored,
     HandState,
     IllegalActionError,
-    NilKind,
     Phase,
     ScoredHand,
     Seat,
@@ -60,7 +59,6 @@ from spades.core import (
     bid_name,
     cards_in,
     game_to_record,
-    nil_kind_name,
     parse_card,
     parse_cards,
     read_bid,
@@ -92,6 +90,7 @@ from spades.core.seats import (
 )
 
 from .options import RulesOption, read_rules
+from .summary import nil_text
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -373,11 +372,8 @@ def team_result(score: TeamHandScore) -> str:
     parts: list[str] = []
     if score.made is not None:
         parts.append(f"bid {score.bid} made" if score.made else f"bid {score.bid} set")
-    for nil in score.nil_contracts:
-        # The Nil bidder's tricks are in the Tricks column beside this one.
-        who = TEAM_NAMES[score.team] if nil.kind is NilKind.DOUBLE_NIL else SEAT_LETTERS[nil.seat]
-        verdict = "made" if nil.contract_made else "failed"
-        parts.append(f"{who} {nil_kind_name(nil.kind)} {verdict} {nil.points:+d}")
+    # The Nil bidder's tricks are in the Tricks column beside this one.
+    parts.extend(nil_text(nil) for nil in score.nil_contracts)
     if score.bag_penalties:
         parts.append(f"bag penalty -{score.bag_penalty_points}")
     return "; ".join(parts)

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, final
 
 from .bids import bid_name
 from .cards import (
@@ -100,12 +99,14 @@ class Trick(NamedTuple):
     winner: Seat
 
 
-# Not frozen, like the scorer's results: mypyc makes a plain dataclass a native
-# class, as cheap to build as the tuple it replaces; nothing mutates one.
-@dataclass(slots=True)
+@final
 class UndoStep:
     """What ``undo`` needs to take back one action (python-chess's ``_BoardState``):
-    one is made per bid and card, in search too."""
+    one is made per bid and card, in search too. A plain class, like
+    ``HandState``: mypyc makes it a native class, built and read as cheaply as
+    the tuple it replaced (``benchmarks/engine.py``)."""
+
+    __slots__ = ("card", "finished", "seat", "was_broken")
 
     seat: Seat
     """The seat that acted."""
@@ -115,6 +116,15 @@ class UndoStep:
     """Whether spades were broken before the card."""
     finished: Trick | None
     """The trick the card completed, if any."""
+
+    def __init__(self, seat: Seat, card: Card, was_broken: bool, finished: Trick | None) -> None:
+        self.seat = seat
+        self.card = card
+        self.was_broken = was_broken
+        self.finished = finished
+
+    def __repr__(self) -> str:
+        return f"UndoStep({self.seat}, {self.card}, {self.was_broken}, {self.finished})"
 
 
 class RandomBits:

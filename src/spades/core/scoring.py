@@ -158,33 +158,39 @@ def team_contract(
     >>> team_contract(1, [4, 3, NIL, None], [2, 1, 1, 0]).bid is None   # West has not bid
     True
     """
-    promised = 0
-    bidders = 0
-    tricks = 0
-    taken = 0
-    waiting = False
-    nil_seats: list[Seat] = []
-    for seat in (team, team + 2):
-        bid = bids[seat]
-        won = tricks_won[seat]
-        taken += won
-        if bid is None:
-            waiting = True
-        elif bid <= NIL:  # Nil or blind Nil
-            nil_seats.append(seat)
-        else:
-            bidders += 1
-            promised += bid
-            tricks += won
+    promised, bidders, tricks = _numeric_part(team, bids, tricks_won)
+    first, second = bids[team], bids[team + 2]
+    nil_seats = tuple(
+        seat for seat, bid in ((team, first), (team + 2, second)) if bid is not None and bid <= NIL
+    )
     return TeamContract(
         team=team,
-        bid=None if waiting or not bidders else promised,
+        bid=None if first is None or second is None or not bidders else promised,
         promised=promised,
         bidders=bidders,
         tricks=tricks,
-        taken=taken,
-        nil_seats=tuple(nil_seats),
+        taken=tricks_won[team] + tricks_won[team + 2],
+        nil_seats=nil_seats,
     )
+
+
+def _numeric_part(
+    team: Team, bids: Sequence[int | None], tricks_won: Sequence[int]
+) -> tuple[int, int, int]:
+    """The rule of the contract: the partners who bid a number (not Nil, not yet
+    to bid) add their bids and their tricks; a Nil bidder's tricks never count.
+    Returns the numbers bid, how many partners bid one, and their tricks (an
+    unboxed tuple: the scorer runs at the end of every playout)."""
+    promised = 0
+    bidders = 0
+    tricks = 0
+    for seat in (team, team + 2):
+        bid = bids[seat]
+        if bid is not None and bid > NIL:
+            bidders += 1
+            promised += bid
+            tricks += tricks_won[seat]
+    return promised, bidders, tricks
 
 
 def score_team(
@@ -195,14 +201,13 @@ def score_team(
     rules: Rules = CARDCOUCH,
 ) -> TeamHandScore:
     """Score ``team`` for a finished hand; ``bids`` and ``tricks_won`` are by seat."""
-    contract = team_contract(team, bids, tricks_won)
-    numeric_bid = contract.promised
-    numeric_tricks = contract.tricks
-    bidders = contract.bidders
+    numeric_bid, bidders, numeric_tricks = _numeric_part(team, bids, tricks_won)
     nil_points = 0
     nil_tricks = 0
     nils: list[NilResult] = []
-    for seat in contract.nil_seats:
+    for seat in (team, team + 2):
+        if bids[seat] > NIL:
+            continue
         tricks = tricks_won[seat]
         if bids[seat] == BLIND_NIL:
             kind = NilKind.BLIND_NIL
