@@ -22,10 +22,9 @@ from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, team_
 def nil_text(nil: NilResult) -> str:
     """A Nil contract as scored, in a few words: ``"S blind Nil made +200"``,
     ``"NS double Nil failed -200"`` (a double Nil scored as one is one contract)."""
-    if nil.kind is NilKind.DOUBLE_NIL:
-        who = TEAM_NAMES[team_of(nil.seat)]
-    else:
-        who = SEAT_LETTERS[nil.seat]
+    who: str = (
+        TEAM_NAMES[team_of(nil.seat)] if nil.kind is NilKind.DOUBLE_NIL else SEAT_LETTERS[nil.seat]
+    )
     verdict = "made" if nil.contract_made else "failed"
     return f"{who} {nil_kind_name(nil.kind)} {verdict} {nil.points:+d}"
 
