@@ -1,15 +1,17 @@
 """Each public event with the table as it stands just after it.
 
 The page animates a move's events one by one. It used to work out, between
-them, whose turn it was, the phase and the tricks played: the rules a second
-time, in JavaScript. The engine knows; this module asks it at each move and
-writes the answer on the move's events (``after``), so the page only draws.
+them, whose turn it was, the phase, the tricks played, whether spades were
+broken and each team's contract: the rules a second time, in JavaScript. The
+engine knows; this module asks it at each move and writes the answer on the
+move's events (``after``), so the page only draws.
 
 A move can set off a chain (the fourth card wins a trick, which ends the hand,
 which is scored, and the next is dealt). The engine is asked once the chain is
 over, so the last event carries its exact state; the events before it carry
-the counts they change (tricks played, the scores) and ``turn`` null: no one is
-to act while the chain plays out.
+the counts they change (tricks played, the contracts, the scores), taken from
+the hand they belong to, and ``turn`` null: no one is to act while the chain
+plays out.
 """
 
 from __future__ import annotations

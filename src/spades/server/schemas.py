@@ -402,7 +402,8 @@ class GameState(BaseModel):
 
 class StateAfter(BaseModel):
     """The table just after an event, from the engine: what the page draws once
-    the event has played, so it never works out phases, turns or tricks itself.
+    the event has played, so it never works out phases, turns, tricks, whether
+    spades are broken or the contracts itself.
 
     Exact whenever the engine hands the turn on; within one move's chain of
     consequences (the fourth card, the trick it completes, the hand scored, the
