@@ -26,8 +26,8 @@ from spades.bots import Bot, BotFailure, RandomBot, strongest_level
 from spades.cli.play import (
     TerminalGame,
     default_level,
-    parse_bid,
     parse_card_choice,
+    read_typed_bid,
 )
 from spades.core import (
     EAST,
@@ -292,11 +292,11 @@ def test_default_level_is_the_strongest_within_the_decision_budget() -> None:
 
 
 def test_parse_bid_leaves_the_range_to_the_engine() -> None:
-    assert parse_bid("NIL") == 0 and parse_bid(" 13 ") == 13
-    assert parse_bid("14") == 14  # refused by Game.bid, in the engine's words
+    assert read_typed_bid("NIL") == 0 and read_typed_bid(" 13 ") == 13
+    assert read_typed_bid("14") == 14  # refused by Game.bid, in the engine's words
     for text in ("abc", "-1", "0", "3.5", ""):
         with pytest.raises(ValueError):
-            parse_bid(text)
+            read_typed_bid(text)
 
 
 def test_parse_card_choice_numbers_index_the_legal_cards() -> None:

@@ -10,11 +10,15 @@ from spades.core import (
     BLIND_NIL,
     NIL,
     Bid,
+    BidProblem,
+    BidReadError,
+    BidSyntax,
     Rule,
     bid_name,
     bid_to_json,
     is_nil,
     parse_bid,
+    read_bid,
 )
 from spades.core.cards import DECK_SIZE, SPADES, SUIT_OF
 from spades.core.hand import beats, trick_winner, winning_position
@@ -81,3 +85,44 @@ def test_the_trick_winner_is_the_card_nothing_after_it_beats() -> None:
     trick = [30, 31, 40, 12]  # 6H, 7H, 3S, AC
     assert winning_position(trick) == 2
     assert trick_winner(1, trick) == 3
+
+
+# Each surface's reading is read_bid with its syntax: what each accepts, and the
+# problem each refusal names (the surfaces word it; tests/server and tests/protocol
+# pin their words).
+READINGS = [
+    # value,       TEXT,        JSON,                      TYPED
+    ("nil",        NIL,         NIL,                       NIL),
+    ("blind nil",  BLIND_NIL,   BLIND_NIL,                 BidProblem.NOT_A_BID),
+    ("4",          4,           BidProblem.QUOTED_NUMBER,  4),
+    (4,            4,           4,                         BidProblem.NOT_A_BID),
+    (14,           14,          14,                        BidProblem.NOT_A_BID),
+    ("0",          BidProblem.ZERO, BidProblem.QUOTED_NUMBER, BidProblem.ZERO),
+    (0,            BidProblem.ZERO, BidProblem.ZERO,       BidProblem.NOT_A_BID),
+    ("three",      BidProblem.NOT_A_BID, BidProblem.NOT_A_BID, BidProblem.NOT_A_BID),
+    (True,         BidProblem.NOT_A_BID, BidProblem.NOT_A_BID, BidProblem.NOT_A_BID),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("value", "text", "wire", "typed"), READINGS)
+def test_one_reader_reads_bids_as_strictly_as_its_syntax_says(
+    value: object, text: object, wire: object, typed: object
+) -> None:
+    for syntax, expected in (
+        (BidSyntax.TEXT, text),
+        (BidSyntax.JSON, wire),
+        (BidSyntax.TYPED, typed),
+    ):
+        if isinstance(expected, BidProblem):
+            with pytest.raises(BidReadError) as refused:
+                read_bid(value, syntax)
+            assert refused.value.problem is expected, (value, syntax)
+        else:
+            assert read_bid(value, syntax) == expected, (value, syntax)
+
+
+def test_a_bid_out_of_range_is_refused_only_when_asked() -> None:
+    assert read_bid(14, BidSyntax.TEXT) == 14  # the engine's to refuse, naming the rule
+    with pytest.raises(BidReadError) as refused:
+        read_bid(14, BidSyntax.TEXT, in_range=True)
+    assert refused.value.problem is BidProblem.OUT_OF_RANGE

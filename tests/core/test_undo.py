@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from spades.core import SOUTH, Game, RecordError, UndoError, game_from_record, game_to_record
-from spades.core.game import hand_actions
+from spades.core.game import BidAction, CardAction, hand_actions
 from spades.core.seats import WEST
 
 
@@ -58,8 +58,10 @@ def test_undoing_a_card_restores_the_position_before_it(game: Game) -> None:
     assert without_amends(game_to_record(game)) == before
     assert len(game.log) == log_before and game.legal_cards() == legal
     assert game.to_act == SOUTH
-    assert undo.seat == SOUTH and undo.taken_back[0][0] == SOUTH
-    assert all(seat != SOUTH for seat, _ in undo.taken_back[1:])
+    assert undo.seat == SOUTH and undo.taken_back[0].seat == SOUTH
+    assert all(action.seat != SOUTH for action in undo.taken_back[1:])
+    # Each action says what it is: the card taken back is a card, not a number to place.
+    assert all(isinstance(action, CardAction) for action in undo.taken_back)
 
 
 def test_undoing_a_bid_reopens_the_bidding(game: Game) -> None:
@@ -68,7 +70,7 @@ def test_undoing_a_bid_reopens_the_bidding(game: Game) -> None:
     undo = game.undo(SOUTH)
     assert game.phase.value == "bidding" and game.to_act == SOUTH
     assert len(game.hand.bid_order) == bids_before == undo.bids
-    assert undo.cards == 0 and undo.taken_back[0] == (SOUTH, 4)
+    assert undo.cards == 0 and undo.taken_back[0] == BidAction(SOUTH, 4)
     game.bid(SOUTH, 5)  # and South may bid again
 
 
@@ -99,7 +101,7 @@ def test_nothing_to_take_back_is_refused_and_changes_nothing() -> None:
 def test_a_scored_hand_stands(game: Game) -> None:
     while game.hand_number == 1:
         south_acts(game)
-    if SOUTH in {seat for seat, _ in hand_actions(game.hand)}:
+    if SOUTH in {action.seat for action in hand_actions(game.hand)}:
         pytest.skip("South bid first in hand 2")  # pragma: no cover - depends on the deal
     with pytest.raises(UndoError):
         game.undo(SOUTH)

@@ -80,6 +80,11 @@ def test_new_game_sets_an_http_only_cookie_and_lets_bots_bid_first(client: TestC
             "phase": "bidding",
             "turn": first_bidder,
             "tricks_played": 0,
+            "spades_broken": False,
+            "teams": {
+                team: {"bid": None, "nil_seats": [], "tricks": 0, "left": 0}
+                for team in ("NS", "EW")
+            },
             "scores": {"NS": 0, "EW": 0},
             "bags": {"NS": 0, "EW": 0},
         },

@@ -74,6 +74,11 @@ def test_a_claim_that_holds_ends_the_hand_with_the_tricks(app: FastAPI, client: 
     event = body["events"][0]
     assert event["type"] == "claim" and event["tricks"] == left
     assert event["awarded"]["S"] == left and sum(event["awarded"].values()) == left
+    # The table after the claim counts the tricks it gave: the engine's contracts.
+    teams = event["after"]["teams"]
+    team_before = {t["team"]: t["tricks"] for t in game["teams"]}
+    assert teams["NS"]["tricks"] == team_before["NS"] + left
+    assert teams["NS"]["tricks"] + teams["EW"]["tricks"] == 13
     assert body["events"][1]["type"] == "hand_over"
     hand_over = body["events"][1]
     assert hand_over["tricks_won"]["S"] == tricks_before["S"] + left

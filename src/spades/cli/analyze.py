@@ -16,7 +16,7 @@ from rich.table import Table
 
 from spades.analysis import HandReview, InformedReview, analyze_hand, review_by_information
 from spades.analysis.information import DEALS
-from spades.core import bid_name
+from spades.core import bid_name, is_nil
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES
 
 from .solve import fail, hand_states, load_game
@@ -107,10 +107,14 @@ def print_review(review: HandReview) -> None:
         notes.append(f"{review.unjudged} play(s) too slow to solve were not judged")
     judged_from = dict(review.nil_from)
     for seat, bid in enumerate(review.bids):
-        if bid == 0 and judged_from.get(seat, review.first_trick) > review.first_trick:
-            notes.append(f"{SEAT_NAMES[seat]}'s Nil judged from trick {judged_from[seat]}")
-        elif bid == 0 and seat not in judged_from:
-            notes.append(f"{SEAT_NAMES[seat]}'s Nil not judged")
+        if bid is None or not is_nil(bid):  # a blind Nil is a Nil too
+            continue
+        if judged_from.get(seat, review.first_trick) > review.first_trick:
+            notes.append(
+                f"{SEAT_NAMES[seat]}'s {bid_name(bid)} judged from trick {judged_from[seat]}"
+            )
+        elif seat not in judged_from:
+            notes.append(f"{SEAT_NAMES[seat]}'s {bid_name(bid)} not judged")
     if notes:
         console.print("  (" + "; ".join(notes) + ")", highlight=False)
     table = Table(show_edge=False, pad_edge=False, show_header=True)

@@ -34,7 +34,11 @@ from spades.core import (
     SOUTH,
     SPADES,
     WEST,
+    BidAction,
     BidMade,
+    BidProblem,
+    BidReadError,
+    BidSyntax,
     Card,
     CardPlayed,
     CardsPassed,
@@ -57,18 +61,17 @@ from spades.core import (
     game_to_record,
     parse_card,
     parse_cards,
+    read_bid,
     record_to_json,
     rules_name,
     suit_of,
     team_of,
 )
-from spades.core import parse_bid as read_bid
 from spades.core.cards import (
     CARD_NAMES,
     CLUBS,
     DIAMONDS,
     HEARTS,
-    SPADE_MASK,
     SUIT_MASKS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
@@ -88,6 +91,7 @@ from spades.core.seats import (
 from spades.session import bot_turn, decision_seed
 
 from .options import RulesOption, read_rules
+from .summary import nil_text
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -167,30 +171,37 @@ def parse_claim(words: list[str], left: int) -> int:
 def taken_back_text(undo: Undo) -> str:
     """``"Taken back: your bid of 3, West's bid of 4."`` or ``"... your 7H, West's 2H."``"""
     moves = []
-    for index, (seat, value) in enumerate(undo.taken_back, start=undo.bids + undo.cards):
-        whose = "your" if seat == HUMAN else f"{SEAT_NAMES[seat]}'s"
-        what = f"bid of {bid_name(value)}" if index < len(SEATS) else CARD_NAMES[value]
-        moves.append(f"{whose} {what}")
+    for action in undo.taken_back:
+        whose = "your" if action.seat == HUMAN else f"{SEAT_NAMES[action.seat]}'s"
+        if isinstance(action, BidAction):
+            moves.append(f"{whose} bid of {bid_name(action.bid)}")
+        else:
+            moves.append(f"{whose} {CARD_NAMES[action.card]}")
     return f"Taken back: {', '.join(moves)}."
 
 
 # ------------------------------------------------------------------- parsing
 
 
-def parse_bid(text: str) -> int:
-    """A bid typed by the user: ``nil`` or a number (the engine checks its range).
+def read_typed_bid(text: str) -> int:
+    """A bid typed by the user: ``nil`` or a number (the engine checks its range);
+    ``read_bid`` with ``BidSyntax.TYPED``.
 
-    >>> parse_bid(" Nil "), parse_bid("4")
+    >>> read_typed_bid(" Nil "), read_typed_bid("4")
     (0, 4)
-    >>> parse_bid("0")
+    >>> read_typed_bid("0")
     Traceback (most recent call last):
     ...
-    ValueError: 0 is not a bid: to promise to take no tricks, bid nil
+    spades.core.bids.BidReadError: 0 is not a bid: to promise to take no tricks, bid nil
     """
-    cleaned = text.strip()
-    if cleaned.isdigit() or cleaned.lower() == "nil":
-        return read_bid(cleaned)  # the one reading of a bid, 0 refused by name
-    raise ValueError(f"{cleaned!r} is not a bid: type nil or a number from 1 to 13")
+    try:
+        return read_bid(text, BidSyntax.TYPED)
+    except BidReadError as error:
+        if error.problem is BidProblem.ZERO:
+            raise  # 0 refused by name
+        raise ValueError(
+            f"{text.strip()!r} is not a bid: type nil or a number from 1 to 13"
+        ) from None
 
 
 def parse_card_choice(text: str, numbered: Sequence[Card]) -> Card:
@@ -355,9 +366,8 @@ def team_result(score: TeamHandScore) -> str:
     parts: list[str] = []
     if score.made is not None:
         parts.append(f"bid {score.bid} made" if score.made else f"bid {score.bid} set")
-    for nil in score.nils:
-        # The Nil bidder's tricks are in the Tricks column beside this one.
-        parts.append(f"{SEAT_LETTERS[nil.seat]} Nil {'made' if nil.made else 'failed'}")
+    # The Nil bidder's tricks are in the Tricks column beside this one.
+    parts.extend(nil_text(nil) for nil in score.nil_contracts)
     if score.bag_penalties:
         parts.append(f"bag penalty -{score.bag_penalty_points}")
     return "; ".join(parts)
@@ -429,7 +439,6 @@ class TerminalGame:
         self.console = console
         self.unicode = console.encoding.startswith("utf")
         self.echo_answers = echo_answers
-        self.spade_played = False
         self.listeners = listeners_of(bots)
 
     def run(self) -> bool:
@@ -492,7 +501,7 @@ class TerminalGame:
         self.show_position(numbered=None)
         return self.until_legal(
             "Your bid (nil or 1-13; u to undo, h for help): ",
-            lambda answer: self.game.bid(HUMAN, parse_bid(answer)),
+            lambda answer: self.game.bid(HUMAN, read_typed_bid(answer)),
         )
 
     def human_pass(self) -> list[Event]:
@@ -558,8 +567,6 @@ class TerminalGame:
         except IllegalActionError as error:
             self.console.print(Text(str(error), style="red"))
             return
-        hand = self.game.hand
-        self.spade_played = bool(hand.played & SPADE_MASK)
         self.console.print(Text(taken_back_text(undo), style="yellow"))
         raise TurnChanged([])
 
@@ -610,7 +617,6 @@ class TerminalGame:
         for event in events:
             match event:
                 case HandDealt(number=number, dealer=dealer):
-                    self.spade_played = False
                     console.print()
                     console.rule(f"Hand {number}: {SEAT_NAMES[dealer]} deals")
                 case BidMade(seat=seat, bid=bid):
@@ -626,8 +632,8 @@ class TerminalGame:
                                 Text(" ").join(card_text(c) for c in cards_in(received))
                             )
                         )
-                case CardPlayed(seat=seat, card=card):
-                    self.announce_card(seat, card)
+                case CardPlayed(seat=seat, card=card, broke_spades=broke_spades):
+                    self.announce_card(seat, card, broke_spades=broke_spades)
                 case TrickWon(seat=seat, trick=trick):
                     winning_card = trick.cards[(seat - trick.leader) & 3]
                     console.print(
@@ -654,10 +660,9 @@ class TerminalGame:
             for note in claim_notes(claims, self.game.history[number - 1].state):
                 self.console.print(Text(note))
 
-    def announce_card(self, seat: Seat, card: Card) -> None:
+    def announce_card(self, seat: Seat, card: Card, *, broke_spades: bool) -> None:
         self.console.print(Text(f"{SEAT_NAMES[seat]} plays ").append_text(card_text(card)))
-        if suit_of(card) == SPADES and not self.spade_played:
-            self.spade_played = True
+        if broke_spades:  # the engine's word: never under spades_break=off
             self.console.print(Text("Spades are broken.", style="bold"))
 
 

@@ -5,15 +5,35 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from spades.core import CARDCOUCH, NIL, Game, bid_name, rules_name
+from spades.core import (
+    CARDCOUCH,
+    NIL,
+    Game,
+    NilKind,
+    NilResult,
+    bid_name,
+    nil_kind_name,
+    rules_name,
+)
 from spades.core.cards import CARD_NAMES
-from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES
+from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, team_of
+
+
+def nil_text(nil: NilResult) -> str:
+    """A Nil contract as scored, in a few words: ``"S blind Nil made +200"``,
+    ``"NS double Nil failed -200"`` (a double Nil scored as one is one contract)."""
+    who: str = (
+        TEAM_NAMES[team_of(nil.seat)] if nil.kind is NilKind.DOUBLE_NIL else SEAT_LETTERS[nil.seat]
+    )
+    verdict = "made" if nil.contract_made else "failed"
+    return f"{who} {nil_kind_name(nil.kind)} {verdict} {nil.points:+d}"
 
 
 def print_game_summary(
     console: Console, game: Game, index: int, *, show_tricks: bool = False
 ) -> None:
-    """A header line, then one row per hand: dealer, bids, tricks, points, totals."""
+    """A header line, then one row per hand: dealer, bids, tricks, points, totals;
+    then each Nil as it was scored, and the claims and undos."""
     players = ", ".join(f"{SEAT_LETTERS[s]}={game.players.get(s, '?')}" for s in SEATS)
     if game.outcome is not None:
         reason = {
@@ -69,6 +89,10 @@ def print_game_summary(
         table.add_row(str(len(game.history) + 1), SEAT_LETTERS[state.dealer], bids,
                       f"({len(state.tricks)} tricks played)", "", "", "", "")  # fmt: skip
     console.print(table)
+    for scored in game.history:
+        nils = [nil_text(nil) for score in scored.scores for nil in score.nil_contracts]
+        if nils:
+            console.print(f"  hand {scored.number}: {'; '.join(nils)}", highlight=False)
     for line in amends(game):
         console.print(f"  {line}", highlight=False)
     if show_tricks:

@@ -91,6 +91,11 @@ class CardsPassed:
 class CardPlayed:
     seat: Seat
     card: Card
+    broke_spades: bool = False
+    """Whether this card broke spades (never under ``spades_break=off``, where
+    they are open from the start). The engine's word for whoever narrates. Not
+    written on the wire: a program's side of the bot protocol has it from the
+    mirror, which follows the cards played."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -157,9 +162,24 @@ Event = HandDealt | BidMade | CardsPassed | CardPlayed | TrickWon | HandScored |
 # ------------------------------------------------------------ undos and claims
 
 
-Action = tuple[Seat, int]
-"""A bid or a card of a hand as ``(seat, value)``: which one it is follows
-from its place in the hand (the four bids come first; Nil is 0)."""
+@dataclass(frozen=True, slots=True)
+class BidAction:
+    """A bid of a hand: ``seat`` bid ``bid`` (``NIL`` 0, ``BLIND_NIL`` -1, or 1..13)."""
+
+    seat: Seat
+    bid: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    """A card of a hand: ``seat`` played ``card``."""
+
+    seat: Seat
+    card: Card
+
+
+Action = BidAction | CardAction
+"""A bid or a card of a hand, each saying which it is (python-chess's ``Move``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,12 +199,14 @@ class Undo:
 
 
 def hand_actions(state: HandState) -> list[Action]:
-    """Every bid, then every card, of ``state`` so far as ``(seat, value)``."""
+    """Every bid, then every card, of ``state`` so far."""
     bids = state.scored_bids()
-    actions: list[Action] = [(seat, bids[seat]) for seat in state.bid_order]
+    actions: list[Action] = [BidAction(seat, bids[seat]) for seat in state.bid_order]
     for trick in state.tricks:
-        actions.extend(((trick.leader + i) & 3, card) for i, card in enumerate(trick.cards))
-    actions.extend(((state.leader + i) & 3, card) for i, card in enumerate(state.trick))
+        actions.extend(
+            CardAction((trick.leader + i) & 3, card) for i, card in enumerate(trick.cards)
+        )
+    actions.extend(CardAction((state.leader + i) & 3, card) for i, card in enumerate(state.trick))
     return actions
 
 
@@ -383,8 +405,9 @@ class Game:
         illegal."""
         self.verify_play(seat, card)
         hand = self.hand
+        was_broken = hand.spades_broken
         hand.apply_play(card)
-        events: list[Event] = [CardPlayed(seat, card)]
+        events: list[Event] = [CardPlayed(seat, card, hand.spades_broken and not was_broken)]
         if not hand.trick:
             trick = hand.tricks[-1]
             events.append(TrickWon(trick.winner, trick))
@@ -428,13 +451,13 @@ class Game:
         self._check_not_over()
         _check_seat(seat)
         actions = hand_actions(self.hand)
-        if all(actor != seat for actor, _ in actions):
+        if all(action.seat != seat for action in actions):
             raise UndoError(
                 f"{SEAT_NAMES[seat]} has not bid or played in this hand yet: "
                 "there is nothing to take back (a hand once scored stands)"
             )
-        last = max(i for i, (actor, _) in enumerate(actions) if actor == seat)
-        if self.hand.pass_order and last < 4:
+        last = max(i for i, action in enumerate(actions) if action.seat == seat)
+        if self.hand.pass_order and isinstance(actions[last], BidAction):
             raise UndoError(
                 "The bids stand once cards are to be passed for a Nil: there is nothing "
                 "to take back before the play"
@@ -454,7 +477,7 @@ class Game:
         seat has not acted in this hand."""
         self.verify_undo(seat)
         actions = hand_actions(self.hand)
-        start = max(i for i, (actor, _) in enumerate(actions) if actor == seat)
+        start = max(i for i, action in enumerate(actions) if action.seat == seat)
         for _ in range(len(actions) - start):
             self.hand.undo()
             while not isinstance(self.log.pop(), BidMade | CardPlayed):

@@ -20,11 +20,11 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from .bids import BLIND_NIL, MAX_BID, MIN_BID, NIL, bid_to_json, parse_bid
+from .bids import NIL, BidReadError, BidSyntax, bid_to_json, read_bid
 from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
 from .claims import Claim
 from .errors import RecordError, Rule, SpadesError
-from .game import Action, Game, Undo, hand_actions
+from .game import Action, BidAction, CardAction, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
 from .rules import Rules
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
@@ -125,10 +125,7 @@ def _add_amends(hand: dict[str, Any], game: Game, number: int) -> None:
                 "seat": SEAT_LETTERS[undo.seat],
                 "bids": undo.bids,
                 "cards": undo.cards,
-                "taken_back": [
-                    [SEAT_LETTERS[seat], _action_to_json(undo.bids + undo.cards + i, value)]
-                    for i, (seat, value) in enumerate(undo.taken_back)
-                ],
+                "taken_back": [_action_to_json(action) for action in undo.taken_back],
             }
             for undo in undos
         ]
@@ -153,9 +150,11 @@ def _claim_to_dict(claim: Claim) -> dict[str, Any]:
     return entry
 
 
-def _action_to_json(position: int, value: int) -> int | str:
-    """A hand's ``position``-th action (0-based): the first four are bids."""
-    return _bid_to_json(value) if position < 4 else CARD_NAMES[value]
+def _action_to_json(action: Action) -> list[int | str]:
+    """An action as records write it: ``[seat, bid]`` or ``[seat, card]``."""
+    if isinstance(action, BidAction):
+        return [SEAT_LETTERS[action.seat], _bid_to_json(action.bid)]
+    return [SEAT_LETTERS[action.seat], CARD_NAMES[action.card]]
 
 
 def _bid_to_json(bid: int | None) -> int | str:
@@ -194,7 +193,7 @@ def game_from_record(record: Any) -> Game:
         raise RecordError(f"seed must be an integer or null, got {seed!r}", where="seed")
     seeding = _parse_seeding(record.get("seeding"), seed)
     players = {
-        parse_seat_at(key, "players"): str(name)
+        read_seat_at(key, "players"): str(name)
         for key, name in _expect(record.get("players", {}), Mapping, "players").items()
     }
     hands = _expect(record.get("hands"), list, "hands")
@@ -229,7 +228,7 @@ def game_from_record(record: Any) -> Game:
     forfeit = record.get("forfeit")
     if forfeit is not None:
         forfeit = _expect(forfeit, Mapping, "forfeit")
-        seat = parse_seat_at(forfeit.get("seat"), "forfeit, seat")
+        seat = read_seat_at(forfeit.get("seat"), "forfeit, seat")
         if game.is_over:
             raise RecordError("the game was already over", where="forfeit", rule=Rule.GAME_OVER)
         game.forfeit(seat, str(forfeit.get("reason", "")))
@@ -241,9 +240,9 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
     where = f"hand {number}"
     state = game.hand
     for seat, value, at in _seat_pairs(hand, "bids", "bid", where):
-        _act(game.bid, seat, _parse_bid(value, at), at)
+        _act(game.bid, seat, _read_bid_at(value, at), at)
     for seat, value, at in _seat_pairs(hand, "passes", "pass", where):
-        cards = [_parse_card_at(name, at) for name in _expect(value, list, f"{at}, cards")]
+        cards = [_read_card_at(name, at) for name in _expect(value, list, f"{at}, cards")]
         _act(game.pass_cards, seat, cards, at)
     if state.phase is Phase.PASSING and (hand.get("tricks") or not is_last):
         raise RecordError(
@@ -256,7 +255,7 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
     for count, trick in enumerate(tricks, start=1):
         at = f"{where}, trick {count}"
         trick = _expect(trick, Mapping, at)
-        leader = parse_seat_at(trick.get("leader"), f"{at}, leader")
+        leader = read_seat_at(trick.get("leader"), f"{at}, leader")
         if state.phase is Phase.BIDDING:
             raise RecordError(
                 "tricks are played before every seat has bid", where=at, rule=Rule.TURN
@@ -277,12 +276,12 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
             raise RecordError(f"a trick has 1 to 4 cards, got {len(cards)}", where=at)
         for position, name in enumerate(cards):
             seat = (leader + position) & 3
-            card = _parse_card_at(name, at)
+            card = _read_card_at(name, at)
             _act(game.play, seat, card, f"{at}, {SEAT_NAMES[seat]}'s {CARD_NAMES[card]}")
         winner = trick.get("winner")
         if len(cards) == 4:
             actual = state.tricks[count - 1].winner
-            if winner is None or parse_seat_at(winner, f"{at}, winner") != actual:
+            if winner is None or read_seat_at(winner, f"{at}, winner") != actual:
                 raise RecordError(
                     f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
                     f"with the {CARD_NAMES[state.tricks[count - 1].cards[(actual - leader) & 3]]}",
@@ -315,7 +314,7 @@ def _seat_pairs(
         pair = _expect(entry, list, at)
         if len(pair) != 2:
             raise RecordError(f"a {kind} is [seat, {kind}]", where=at)
-        yield parse_seat_at(pair[0], at), pair[1], at
+        yield read_seat_at(pair[0], at), pair[1], at
 
 
 def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number: int) -> None:
@@ -329,7 +328,7 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
     for index, entry in enumerate(claims, start=1):
         at = f"{where}, claim {index}"
         entry = _expect(entry, Mapping, at)
-        seat = parse_seat_at(entry.get("seat"), f"{at}, seat")
+        seat = read_seat_at(entry.get("seat"), f"{at}, seat")
         tricks, cards = entry.get("tricks"), entry.get("cards")
         if type(tricks) is not int or not 1 <= tricks <= 13:
             raise RecordError(f"tricks must be a number from 1 to 13, got {tricks!r}", where=at)
@@ -364,12 +363,12 @@ def _parse_defence(value: Any, where: str) -> tuple[Trick, ...]:
     for number, entry in enumerate(_expect(value, list, where), start=1):
         at = f"{where} trick {number}"
         entry = _expect(entry, Mapping, at)
-        leader = parse_seat_at(entry.get("leader"), f"{at}, leader")
-        cards = tuple(_parse_card_at(name, at) for name in _expect(entry.get("cards"), list, at))
+        leader = read_seat_at(entry.get("leader"), f"{at}, leader")
+        cards = tuple(_read_card_at(name, at) for name in _expect(entry.get("cards"), list, at))
         if len(cards) != 4 or len(set(cards)) != 4:
             raise RecordError("a trick of the defence has 4 different cards", where=at)
         winner = trick_winner(leader, cards)
-        if parse_seat_at(entry.get("winner"), f"{at}, winner") != winner:
+        if read_seat_at(entry.get("winner"), f"{at}, winner") != winner:
             raise RecordError(
                 f"{SEAT_NAMES[winner]} wins it, not {entry.get('winner')!r}",
                 where=at,
@@ -393,7 +392,7 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
     for index, entry in enumerate(entries, start=1):
         at = f"{where}, undo {index}"
         entry = _expect(entry, Mapping, at)
-        seat = parse_seat_at(entry.get("seat"), f"{at}, seat")
+        seat = read_seat_at(entry.get("seat"), f"{at}, seat")
         bids, cards = entry.get("bids"), entry.get("cards")
         if type(bids) is not int or not 0 <= bids <= 4:
             raise RecordError(f"bids must be a number from 0 to 4, got {bids!r}", where=at)
@@ -407,11 +406,14 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
             pair = _expect(pair, list, f"{at}, taken_back")
             if len(pair) != 2:
                 raise RecordError("an action is [seat, bid] or [seat, card]", where=at)
-            actor = parse_seat_at(pair[0], f"{at}, taken_back")
-            position = bids + cards + offset
-            value = _parse_bid(pair[1], at) if position < 4 else _parse_card_at(pair[1], at)
-            taken.append((actor, value))
-        if not taken or taken[0][0] != seat or any(actor == seat for actor, _ in taken[1:]):
+            actor = read_seat_at(pair[0], f"{at}, taken_back")
+            # The record writes no kind: an action's place in the hand says it
+            # (every seat bids once, before any card).
+            if bids + offset < len(SEATS):
+                taken.append(BidAction(actor, _read_bid_at(pair[1], at)))
+            else:
+                taken.append(CardAction(actor, _read_card_at(pair[1], at)))
+        if not taken or taken[0].seat != seat or any(action.seat == seat for action in taken[1:]):
             raise RecordError(
                 f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
                 f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
@@ -441,12 +443,12 @@ def _check_line(state: HandState, line: list[Action], where: str) -> None:
     """Re-play ``line`` from ``state``'s deal through the checked entry points;
     the hand must still be in progress at its end (a scored hand stands)."""
     fresh = HandState(state.dealer, state.deal)
-    for seat, value in line:
+    for action in line:
         try:
-            if fresh.phase is Phase.BIDDING:
-                fresh.bid(seat, value)
+            if isinstance(action, BidAction):
+                fresh.bid(action.seat, action.bid)
             else:
-                fresh.play(seat, value)
+                fresh.play(action.seat, action.card)
         except SpadesError as error:
             raise RecordError(error.message, where=where, rule=error.rule) from None
     if fresh.is_over:
@@ -549,7 +551,7 @@ def _expect(value: Any, kind: type, where: str) -> Any:
     return value
 
 
-def parse_seat_at(value: Any, where: str) -> Seat:
+def read_seat_at(value: Any, where: str) -> Seat:
     try:
         if not isinstance(value, str):
             raise ValueError(f"{value!r} is not a seat: use N, E, S or W")
@@ -558,21 +560,18 @@ def parse_seat_at(value: Any, where: str) -> Seat:
         raise RecordError(str(error), where=where) from None
 
 
-def _parse_bid(value: Any, where: str) -> int:
+def _read_bid_at(value: Any, where: str) -> int:
     try:
-        bid = parse_bid(value)
-    except ValueError:
-        bid = None
-    if bid is None or not (bid in (NIL, BLIND_NIL) or MIN_BID <= bid <= MAX_BID):
+        return read_bid(value, BidSyntax.TEXT, in_range=True)
+    except BidReadError:
         raise RecordError(
             f'a bid is "nil", "blind_nil" or a number from 1 to 13, not {json.dumps(value)}',
             where=where,
             rule=Rule.BID,
-        )
-    return bid
+        ) from None
 
 
-def _parse_card_at(value: Any, where: str) -> Card:
+def _read_card_at(value: Any, where: str) -> Card:
     try:
         if not isinstance(value, str):
             raise ValueError(f"{value!r} is not a card")
@@ -584,13 +583,13 @@ def _parse_card_at(value: Any, where: str) -> Card:
 def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]]:
     where = f"hand {number}"
     hand = _expect(hand, Mapping, where)
-    dealer = parse_seat_at(hand.get("dealer"), f"{where}, dealer")
+    dealer = read_seat_at(hand.get("dealer"), f"{where}, dealer")
     deal = _expect(hand.get("deal"), Mapping, f"{where}, deal")
     masks = [0, 0, 0, 0]
     for seat in SEATS:
         at = f"{where}, deal {SEAT_LETTERS[seat]}"
         cards = _expect(deal.get(SEAT_LETTERS[seat]), list, at)
-        masks[seat] = mask_of(_parse_card_at(name, at) for name in cards)
+        masks[seat] = mask_of(_read_card_at(name, at) for name in cards)
         if len(cards) != 13 or masks[seat].bit_count() != 13:
             raise RecordError(
                 f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)} "

@@ -28,18 +28,48 @@ MIN_BID: Final = 1
 MAX_BID: Final = 13
 
 
+class NilKind(Enum):
+    """What a Nil was scored as."""
+
+    NIL = "nil"
+    """A Nil bid after looking at the cards: ``Rules.nil_bonus``."""
+    BLIND_NIL = "blind_nil"
+    """A Nil bid before looking at the cards: ``Rules.blind_nil_bonus``."""
+    DOUBLE_NIL = "double_nil"
+    """Both partners' Nils scored as one contract (``Rules.double_nil_bonus``):
+    made only if neither takes a trick."""
+
+
 # Not frozen: mypyc compiles a plain dataclass to a native class, whose
 # construction is several times cheaper; nothing mutates these results.
 @dataclass(slots=True)
 class NilResult:
-    """How one Nil bid went."""
+    """How one Nil bid went: what it was scored as and what it earned.
+
+    Every Nil bidder has one. A double Nil scored as one contract gives both
+    partners a result of kind ``DOUBLE_NIL`` carrying the same ``points`` and
+    ``contract_tricks``, the contract's: ``TeamHandScore.nil_contracts`` lists
+    each contract once, for whoever words the score.
+    """
 
     seat: Seat
     tricks: int
+    """Tricks this bidder took (each one a bag)."""
+    kind: NilKind
+    points: int
+    """What the Nil contract earned: plus its bonus when made, minus it when failed."""
+    contract_tricks: int
+    """Tricks counted against the contract: the bidder's, or both partners' for a double Nil."""
 
     @property
     def made(self) -> bool:
+        """Whether this bidder took no trick."""
         return self.tricks == 0
+
+    @property
+    def contract_made(self) -> bool:
+        """Whether the Nil contract was made (for a double Nil: neither partner took a trick)."""
+        return self.contract_tricks == 0
 
 
 @dataclass(slots=True)
@@ -52,6 +82,7 @@ class TeamHandScore:
     tricks: int
     """Tricks taken by the partners who bid a number (a Nil bidder's never count)."""
     nils: tuple[NilResult, ...]
+    """Each Nil bidder's result, by seat."""
     bid_points: int
     """+10 per trick bid when made, -10 per trick bid when set."""
     overtricks: int
@@ -72,6 +103,95 @@ class TeamHandScore:
         """Whether the numeric bid was made; ``None`` without a numeric bid."""
         return None if self.bid is None else self.tricks >= self.bid
 
+    @property
+    def nil_contracts(self) -> tuple[NilResult, ...]:
+        """Each Nil contract once: a double Nil scored as one is listed by its first seat."""
+        if len(self.nils) == 2 and self.nils[0].kind == NilKind.DOUBLE_NIL:
+            return self.nils[:1]
+        return self.nils
+
+
+@dataclass(slots=True)
+class TeamContract:
+    """A partnership's contract as the bids and tricks so far stand: whose
+    tricks count against which bid, and what is left to make.
+
+    The partners who bid a number make the contract together; a Nil bidder's
+    tricks never count toward it (they are bags, and sink the Nil).
+    """
+
+    team: Team
+    bid: int | None
+    """The partners' combined numeric bid once both have bid; ``None`` before,
+    or when both bid Nil (there is no number to make)."""
+    promised: int
+    """The numbers bid so far (the whole ``bid`` once both have bid)."""
+    bidders: int
+    """How many partners bid a number so far (0, 1 or 2)."""
+    tricks: int
+    """Tricks taken by the partners who bid a number: they count against the bid."""
+    taken: int
+    """Every trick the partnership took, a Nil bidder's included."""
+    nil_seats: tuple[Seat, ...]
+    """The partners who bid Nil or blind Nil."""
+
+    @property
+    def need(self) -> int:
+        """Tricks still to take to make the numbers bid (negative: overtricks)."""
+        return self.promised - self.tricks
+
+    @property
+    def left(self) -> int:
+        """Tricks still to take to make the numbers bid, 0 once made (or with no number)."""
+        need = self.promised - self.tricks
+        return need if need > 0 else 0
+
+
+def team_contract(
+    team: Team, bids: Sequence[int | None], tricks_won: Sequence[int]
+) -> TeamContract:
+    """``team``'s contract from each seat's bid (``None`` not yet made) and tricks.
+
+    >>> contract = team_contract(0, [4, 3, NIL, None], [2, 1, 1, 0])
+    >>> contract.bid, contract.tricks, contract.taken, contract.nil_seats, contract.left
+    (4, 2, 3, (2,), 2)
+    >>> team_contract(1, [4, 3, NIL, None], [2, 1, 1, 0]).bid is None   # West has not bid
+    True
+    """
+    promised, bidders, tricks = _numeric_part(team, bids, tricks_won)
+    first, second = bids[team], bids[team + 2]
+    nil_seats = tuple(
+        seat for seat, bid in ((team, first), (team + 2, second)) if bid is not None and bid <= NIL
+    )
+    return TeamContract(
+        team=team,
+        bid=None if first is None or second is None or not bidders else promised,
+        promised=promised,
+        bidders=bidders,
+        tricks=tricks,
+        taken=tricks_won[team] + tricks_won[team + 2],
+        nil_seats=nil_seats,
+    )
+
+
+def _numeric_part(
+    team: Team, bids: Sequence[int | None], tricks_won: Sequence[int]
+) -> tuple[int, int, int]:
+    """The rule of the contract: the partners who bid a number (not Nil, not yet
+    to bid) add their bids and their tricks; a Nil bidder's tricks never count.
+    Returns the numbers bid, how many partners bid one, and their tricks (an
+    unboxed tuple: the scorer runs at the end of every playout)."""
+    promised = 0
+    bidders = 0
+    tricks = 0
+    for seat in (team, team + 2):
+        bid = bids[seat]
+        if bid is not None and bid > NIL:
+            bidders += 1
+            promised += bid
+            tricks += tricks_won[seat]
+    return promised, bidders, tricks
+
 
 def score_team(
     team: Team,
@@ -81,28 +201,32 @@ def score_team(
     rules: Rules = CARDCOUCH,
 ) -> TeamHandScore:
     """Score ``team`` for a finished hand; ``bids`` and ``tricks_won`` are by seat."""
-    numeric_bid = 0
-    numeric_tricks = 0
-    bidders = 0
+    numeric_bid, bidders, numeric_tricks = _numeric_part(team, bids, tricks_won)
     nil_points = 0
     nil_tricks = 0
     nils: list[NilResult] = []
     for seat in (team, team + 2):
+        if bids[seat] > NIL:
+            continue
         tricks = tricks_won[seat]
-        bid = bids[seat]
-        if bid <= NIL:  # Nil or blind Nil
-            nils.append(NilResult(seat, tricks))
-            bonus = rules.blind_nil_bonus if bid == BLIND_NIL else rules.nil_bonus
-            nil_points += bonus if tricks == 0 else -bonus
-            nil_tricks += tricks
+        if bids[seat] == BLIND_NIL:
+            kind = NilKind.BLIND_NIL
+            bonus = rules.blind_nil_bonus
         else:
-            bidders += 1
-            numeric_bid += bid
-            numeric_tricks += tricks
+            kind = NilKind.NIL
+            bonus = rules.nil_bonus
+        points = bonus if tricks == 0 else -bonus
+        nils.append(NilResult(seat, tricks, kind, points, tricks))
+        nil_points += points
+        nil_tricks += tricks
     double_nil_bonus = rules.double_nil_bonus
     if len(nils) == 2 and double_nil_bonus is not None:
         # A double Nil scored as one contract: made only if neither partner takes a trick.
         nil_points = double_nil_bonus if nil_tricks == 0 else -double_nil_bonus
+        nils = [
+            NilResult(nil.seat, nil.tricks, NilKind.DOUBLE_NIL, nil_points, nil_tricks)
+            for nil in nils
+        ]
 
     bid_points = overtricks = 0
     if bidders:

@@ -7,13 +7,13 @@ team is ``seat & 1``.
 
 >>> next_seat(EAST) == SOUTH, partner_of(WEST) == EAST, team_of(SOUTH) == NS
 (True, True, True)
->>> seat_name(parse_seat("w")), team_name(team_of(WEST))
-('W', 'EW')
+>>> seat_letter(parse_seat("w")), seat_name(WEST), team_name(team_of(WEST))
+('W', 'West', 'EW')
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
 Seat = int
 """A seat, 0..3: NORTH, EAST, SOUTH, WEST (clockwise)."""
@@ -31,9 +31,14 @@ NS: Final = 0
 EW: Final = 1
 TEAMS: Final = (NS, EW)
 
-SEAT_LETTERS: Final = "NESW"
+SeatLetter = Literal["N", "E", "S", "W"]
+"""A seat as files, wires and the page write it."""
+
+SEAT_LETTERS: Final[tuple[SeatLetter, SeatLetter, SeatLetter, SeatLetter]] = ("N", "E", "S", "W")
+"""Each seat's letter, by seat: ``SEAT_LETTERS[seat]`` is a ``SeatLetter``."""
 SEAT_NAMES: Final = ("North", "East", "South", "West")
-TEAM_NAMES: Final = ("NS", "EW")
+TeamName = Literal["NS", "EW"]
+TEAM_NAMES: Final[tuple[TeamName, TeamName]] = ("NS", "EW")
 TEAM_LONG_NAMES: Final = ("North-South", "East-West")
 
 
@@ -57,13 +62,13 @@ def team_seats(team: Team) -> tuple[Seat, Seat]:
     return (team, team + 2)
 
 
-def seat_name(seat: Seat) -> str:
-    """The one-letter name of ``seat``: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+def seat_letter(seat: Seat) -> SeatLetter:
+    """``SEAT_LETTERS[seat]``: ``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
     return SEAT_LETTERS[seat]
 
 
-def seat_long_name(seat: Seat) -> str:
-    """The full name of ``seat``: ``"North"`` .. ``"West"``."""
+def seat_name(seat: Seat) -> str:
+    """``SEAT_NAMES[seat]``: ``"North"`` .. ``"West"``."""
     return SEAT_NAMES[seat]
 
 

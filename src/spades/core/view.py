@@ -22,6 +22,7 @@ from .hand import (
     opening_lead_mask,
 )
 from .rules import CARDCOUCH, Rules
+from .scoring import TeamContract, team_contract
 from .seats import Seat, partner_of, team_of
 
 
@@ -130,6 +131,17 @@ class PlayerView:
             if bidder == seat:
                 return bid
         return None
+
+    def bids_by_seat(self) -> list[int | None]:
+        """Each seat's bid by seat, ``None`` for a seat still to bid."""
+        by_seat: list[int | None] = [None, None, None, None]
+        for seat, bid in self.bids:
+            by_seat[seat] = bid
+        return by_seat
+
+    def contract(self, team: int) -> TeamContract:
+        """``team``'s contract as it stands (``spades.core.scoring.team_contract``)."""
+        return team_contract(team, self.bids_by_seat(), self.tricks_won)
 
     def is_nil(self, seat: Seat) -> bool:
         """Whether ``seat`` bid Nil or blind Nil."""

@@ -25,6 +25,9 @@ from typing import Any, Final, assert_never
 
 from spades.core import (
     BidMade,
+    BidProblem,
+    BidReadError,
+    BidSyntax,
     Card,
     CardPlayed,
     CardsPassed,
@@ -36,8 +39,8 @@ from spades.core import (
     Rules,
     Seat,
     TrickWon,
-    parse_bid,
     parse_card,
+    read_bid,
 )
 from spades.core import bid_to_json as core_bid_to_json
 from spades.core.cards import CARD_NAMES, cards_in
@@ -91,7 +94,7 @@ def bid_to_json(bid: int) -> int | str:
 
 
 def bid_from_json(value: object) -> int:
-    """A bid from the wire (``spades.core.parse_bid``): ``NIL`` for ``"nil"``
+    """A bid from the wire (``read_bid`` with ``BidSyntax.JSON``): ``NIL`` for ``"nil"``
     (any case), ``BLIND_NIL`` for ``"blind_nil"``, else the number as is.
 
     A number outside 1..13 is returned unchanged: the referee judges it (and
@@ -106,15 +109,14 @@ def bid_from_json(value: object) -> int:
     spades.protocol.messages.ProtocolError: "three" is not a bid: a bid is "nil" or a number from 1 to 13
     """
     # The wire is strict: a number is a JSON number, and Nil is only ever named.
-    words = isinstance(value, str) and not value.strip().isdigit()
-    if words or (type(value) is int and value != 0):
-        try:
-            return parse_bid(value)
-        except ValueError as error:
+    try:
+        return read_bid(value, BidSyntax.JSON)
+    except BidReadError as error:
+        if error.problem is BidProblem.NOT_A_BID and isinstance(value, str):
             raise ProtocolError(str(error)) from None
-    raise ProtocolError(
-        f'{quote_json(value)} is not a bid: a bid is "nil" or a number from 1 to 13'
-    )
+        raise ProtocolError(
+            f'{quote_json(value)} is not a bid: a bid is "nil" or a number from 1 to 13'
+        ) from None
 
 
 def card_names(cards: int | Iterable[Card]) -> list[str]:

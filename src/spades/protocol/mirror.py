@@ -119,6 +119,12 @@ class SeatMirror:
             raise ValueError(f"{SEAT_LETTERS[seat]} has bid already")
         self.bids.append((seat, bid))
 
+    @property
+    def spades_broken(self) -> bool:
+        """Whether spades may be led: one was played this hand (without the
+        breaking rule spades lead from the start, as if broken)."""
+        return bool(self.played & SPADE_MASK) or not self.rules.spades_break
+
     def card_played(self, seat: Seat, card: Card) -> Trick | None:
         """Record a card. A trick of four cards still open (its ``trick_won`` was
         lost) is closed by the rules first, and returned."""
@@ -318,6 +324,5 @@ class SeatMirror:
             received=self.received,
             passing=self.passing,
             sees_cards=not self.withheld,
-            # Without the breaking rule spades lead from the start, as if broken.
-            spades_broken=bool(self.played & SPADE_MASK) or not self.rules.spades_break,
+            spades_broken=self.spades_broken,
         )

@@ -337,7 +337,7 @@ class BotServer:
         self._tell(HandDealt(number, dealer))
 
     def _bid_made(self, message: Mapping[str, Any]) -> None:
-        seat, bid = read_seat(message["seat"]), read_bid(message["bid"])
+        seat, bid = read_seat(message["seat"]), read_host_bid(message["bid"])
         self._flush()  # a new turn begins
         self.mirror.bid_made(seat, bid)
         self._tell(BidMade(seat, bid))
@@ -359,8 +359,9 @@ class BotServer:
     def _card_played(self, message: Mapping[str, Any]) -> None:
         seat, card = read_seat(message["seat"]), read_card(message["card"])
         self._flush()  # a new turn begins
+        was_broken = self.mirror.spades_broken
         self._closed_by_the_rules(self.mirror.card_played(seat, card))
-        self._tell(CardPlayed(seat, card))
+        self._tell(CardPlayed(seat, card, self.mirror.spades_broken and not was_broken))
 
     def _trick_won(self, message: Mapping[str, Any]) -> None:
         winner, leader = read_seat(message["seat"]), read_seat(message["leader"])
@@ -447,8 +448,8 @@ def is_bid(bid: object) -> TypeGuard[int]:
     return type(bid) is int and (bid in (NIL, BLIND_NIL) or 1 <= bid <= TRICKS_PER_HAND)
 
 
-def read_bid(value: object) -> int:
-    """A bid of the host's: ``NIL``, ``BLIND_NIL`` or 1..13 (``bid_from_json`` lets others through)."""
+def read_host_bid(value: object) -> int:
+    """A bid of the host's: ``NIL``, ``BLIND_NIL`` or 1..13 (``bid_from_json``, the wire's reading, lets others through)."""
     bid = bid_from_json(value)
     if not is_bid(bid):
         raise ValueError(f"{quote_json(value)} is not a bid")
@@ -494,7 +495,7 @@ def read_bid_request(message: Mapping[str, Any], seat: Seat) -> list[tuple[Seat,
     for entry in value:
         if not isinstance(entry, list) or len(entry) != 2:
             raise ValueError(f"{quote_json(entry)} is not a [seat, bid] pair")
-        bids.append((read_seat(entry[0]), read_bid(entry[1])))
+        bids.append((read_seat(entry[0]), read_host_bid(entry[1])))
     first = (seat - len(bids)) & 3
     if len(bids) > 3 or any(bidder != (first + i) & 3 for i, (bidder, _) in enumerate(bids)):
         raise ValueError(f"the bids so far do not lead up to {SEAT_LETTERS[seat]}'s turn")

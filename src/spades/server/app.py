@@ -48,7 +48,7 @@ from spades.session import Decider, make_decider
 from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
 
 from .cookies import set_secret_cookie
-from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
+from .games import BadSettings, GameInProgress, GameNotFound, GameService, IntentResult
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .live import LiveTables
@@ -398,7 +398,7 @@ def _add_page_routes(app: FastAPI) -> None:
 def _add_api_routes(app: FastAPI) -> None:
     sheets: ScoreSheets = app.state.score_sheets
 
-    def view_of(outcome: Outcome) -> GameUpdate:
+    def view_of(outcome: IntentResult) -> GameUpdate:
         """The game as South sees it now, and the events since the request."""
         stored = outcome.stored
         return GameUpdate(
@@ -498,12 +498,12 @@ def _add_api_routes(app: FastAPI) -> None:
         stored = None if token is None else await games.latest(owner_key(token))
         if stored is None:
             return Response(status_code=204)
-        return view_of(Outcome(stored, []))
+        return view_of(IntentResult(stored, []))
 
     @app.get("/api/games/{game_id}", tags=["game"], responses=ERRORS)
     async def get_game(game_id: str, games: Games, owner: Owner) -> GameUpdate:
         """One of your games, as it stands."""
-        return view_of(Outcome(await games.load(owner, game_id), []))
+        return view_of(IntentResult(await games.load(owner, game_id), []))
 
     @app.post("/api/games/{game_id}/bid", tags=["game"], responses=ERRORS)
     async def bid(game_id: str, body: BidRequest, games: Games, owner: Owner) -> GameUpdate:

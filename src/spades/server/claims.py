@@ -177,10 +177,10 @@ def judge_claim(game: Game, tricks: int) -> Verdict:
     events = game.claim(HUMAN, tricks)
     event = ClaimEvent(
         type="claim",
-        seat=SEAT_LETTERS[HUMAN],  # type: ignore[arg-type]
+        seat=SEAT_LETTERS[HUMAN],
         tricks=tricks,
         left=terms.left,
-        awarded=dict(zip(SEAT_LETTERS, terms.awarded, strict=True)),  # type: ignore[arg-type]
+        awarded=dict(zip(SEAT_LETTERS, terms.awarded, strict=True)),
     )
     result = ClaimResult(held=True, tricks=tricks, left=terms.left, message=message + ".")
     return Verdict(result, events, event)

@@ -33,10 +33,12 @@ from spades.bots import SEARCH_LEVELS, strongest_level
 from spades.core import (
     CARDCOUCH,
     EAST,
-    NIL,
     NORTH,
     SOUTH,
     WEST,
+    BidProblem,
+    BidReadError,
+    BidSyntax,
     Event,
     Game,
     GameOverError,
@@ -49,8 +51,8 @@ from spades.core import (
     Seeding,
     Undo,
     UndoError,
-    parse_bid,
     parse_card,
+    read_bid,
 )
 from spades.core.bids import MAX_BID
 from spades.core.game import SEED_BITS
@@ -63,7 +65,7 @@ from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
 from .levels import BadSettings, check_level, opponents_name, seat_levels
 from .limits import quote
-from .moments import Moment, moments, state_now
+from .moments import Moment, after_claim, moments, state_now
 
 HUMAN: Final = SOUTH
 HUMAN_PLAYER: Final = "human"
@@ -85,16 +87,14 @@ def parse_bid_value(value: int | str) -> int:
     0 is refused here because the engine writes Nil as 0: Nil, a 100-point
     gamble, is only ever bid by name.
     """
-    if isinstance(value, str) and value.strip().isdigit():
-        # The schema takes numbers as numbers: "3" in quotes is a typing slip to name.
-        raise IllegalBidError(f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13')
     try:
-        bid = parse_bid(value)
-    except ValueError:
-        if value == NIL:
+        bid = read_bid(value, BidSyntax.JSON)
+    except BidReadError as error:
+        if error.problem is BidProblem.ZERO:
             raise IllegalBidError(
                 '0 is not a bid: to promise to take no tricks, bid "nil"'
             ) from None
+        # A quoted number too: the schema takes numbers as numbers, "3" is a typing slip to name.
         raise IllegalBidError(
             f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13'
         ) from None
@@ -111,7 +111,7 @@ def parse_card_value(value: str) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class IntentResult:
     """A game after an intent, with the events it caused."""
 
     stored: StoredGame
@@ -168,7 +168,7 @@ class GameService:
         east: str | None = None,
         undo: bool = True,
         rules: Rules = CARDCOUCH,
-    ) -> Outcome:
+    ) -> IntentResult:
         """A new game: North plays ``partner``, West and East ``opponents``
         unless ``west`` or ``east`` names another level for that seat."""
         both = check_level(opponents or self.default_level, "the opponents")
@@ -185,7 +185,7 @@ class GameService:
             seeding = Seeding.practice()  # the player knows the seed, so every hand
         game = Game(rules, seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
 
-        def deal_and_store() -> Outcome:
+        def deal_and_store() -> IntentResult:
             events = moments(state_now(game), game, game.log)  # the first deal
             events += self.run_bots(game, levels)
             game_id = self.repository.create(
@@ -197,7 +197,7 @@ class GameService:
             )
             stored = self.repository.load(owner, game_id)
             assert stored is not None
-            return Outcome(stored, events)
+            return IntentResult(stored, events)
 
         waits = self.storage_waits or self.bots_think(levels.values())
         return await run_off_loop_if(waits, deal_and_store)
@@ -218,22 +218,22 @@ class GameService:
 
     # ---------------------------------------------------------------- intents
 
-    async def bid(self, owner: str, game_id: str, value: int | str) -> Outcome:
+    async def bid(self, owner: str, game_id: str, value: int | str) -> IntentResult:
         stored = await self.load(owner, game_id)
         bid = parse_bid_value(value)
         return await self._act(owner, stored, lambda game: game.bid(HUMAN, bid))
 
-    async def pass_cards(self, owner: str, game_id: str, values: list[str]) -> Outcome:
+    async def pass_cards(self, owner: str, game_id: str, values: list[str]) -> IntentResult:
         stored = await self.load(owner, game_id)
         cards = [parse_card_value(value) for value in values]
         return await self._act(owner, stored, lambda game: game.pass_cards(HUMAN, cards))
 
-    async def play(self, owner: str, game_id: str, value: str) -> Outcome:
+    async def play(self, owner: str, game_id: str, value: str) -> IntentResult:
         stored = await self.load(owner, game_id)
         card = parse_card_value(value)
         return await self._act(owner, stored, lambda game: game.play(HUMAN, card))
 
-    async def undo(self, owner: str, game_id: str) -> tuple[Outcome, Undo]:
+    async def undo(self, owner: str, game_id: str) -> tuple[IntentResult, Undo]:
         """Take back South's last bid or card of this hand and everything after it.
 
         Nothing is asked of the bots: they are rebuilt from the record at every
@@ -250,7 +250,7 @@ class GameService:
 
         return await self._act(owner, stored, undo), undos[0]
 
-    async def claim(self, owner: str, game_id: str, tricks: int) -> tuple[Outcome, Verdict]:
+    async def claim(self, owner: str, game_id: str, tricks: int) -> tuple[IntentResult, Verdict]:
         """South claims ``tricks`` of the tricks left; see ``claims.judge_claim``."""
         stored = await self.load(owner, game_id)
         verdicts: list[Verdict] = []
@@ -259,7 +259,7 @@ class GameService:
             before = state_now(game)
             verdicts.append(judge_claim(game, tricks))
             if verdicts[-1].event is not None:  # the hand's tricks are all taken at once
-                verdicts[-1].event.after = before.model_copy(update={"turn": None})
+                verdicts[-1].event.after = after_claim(before, game)
             return verdicts[-1].events
 
         # The solver checks the claim against every defence: that is thinking.
@@ -281,19 +281,19 @@ class GameService:
         action: Callable[[Game], list[Event]],
         *,
         thinks: bool = False,
-    ) -> Outcome:
+    ) -> IntentResult:
         """Apply ``action`` (South's intent; ``thinks`` when it searches), let
         the bots answer and store the game: on the event loop when nothing in
         that waits or thinks, else all of it in one worker thread."""
         levels = seat_levels(stored.game, stored.partner_level, stored.opponent_level)
 
-        def act_and_store() -> Outcome:
+        def act_and_store() -> IntentResult:
             game = stored.game
             before = state_now(game)
             events = moments(before, game, action(game))  # raises, changing nothing, when illegal
             events += self.run_bots(game, levels)
             version = self.repository.save(owner, stored)
-            return Outcome(replace(stored, version=version), events)
+            return IntentResult(replace(stored, version=version), events)
 
         waits = thinks or self.storage_waits or self.bots_think(levels.values())
         return await run_off_loop_if(waits, act_and_store)
@@ -325,6 +325,6 @@ __all__ = [
     "GameInProgress",
     "GameNotFound",
     "GameService",
-    "Outcome",
+    "IntentResult",
     "hint_level",
 ]

@@ -151,10 +151,10 @@ def _replay(
         hands.append(
             ReplayHand(
                 number=number,
-                dealer=SEAT_LETTERS[state.dealer],  # type: ignore[arg-type]
+                dealer=SEAT_LETTERS[state.dealer],
                 over=state.is_over,
                 deal={
-                    SEAT_LETTERS[seat]: (  # type: ignore[misc]
+                    SEAT_LETTERS[seat]: (
                         [CARD_NAMES[c] for c in sorted_for_display(cards_in(state.deal[seat]))]
                         if seat in shown
                         else None
@@ -162,13 +162,13 @@ def _replay(
                     for seat in SEATS
                 },
                 bids=[
-                    ReplayBid(seat=SEAT_LETTERS[seat], bid=bid_value(state.bids[seat] or 0))  # type: ignore[arg-type]
+                    ReplayBid(seat=SEAT_LETTERS[seat], bid=bid_value(state.bids[seat] or 0))
                     for seat in state.bid_order
                 ],
                 passes=[
                     ReplayPass(
-                        seat=SEAT_LETTERS[giver],  # type: ignore[arg-type]
-                        to=SEAT_LETTERS[(giver + 2) & 3],  # type: ignore[arg-type]
+                        seat=SEAT_LETTERS[giver],
+                        to=SEAT_LETTERS[(giver + 2) & 3],
                         # Seen by the two partners, and by all once the hand is over.
                         cards=[CARD_NAMES[c] for c in sorted_for_display(cards_in(given))]
                         if giver in shown or (giver + 2) & 3 in shown
@@ -188,7 +188,7 @@ def _replay(
     return Replay(
         source=source,  # type: ignore[arg-type]
         game_id=game_id,
-        players={SEAT_LETTERS[seat]: game.players.get(seat, "unknown") for seat in SEATS},  # type: ignore[misc]
+        players={SEAT_LETTERS[seat]: game.players.get(seat, "unknown") for seat in SEATS},
         target=game.rules.target,
         hands=hands,
         finished=game.is_over,
@@ -208,13 +208,10 @@ def _held_claim(game: Game, number: int, state: HandState) -> ReplayClaim | None
         return None
     won_in_play = [sum(trick.winner == seat for trick in state.tricks) for seat in SEATS]
     return ReplayClaim(
-        seat=SEAT_LETTERS[held.seat],  # type: ignore[arg-type]
+        seat=SEAT_LETTERS[held.seat],
         tricks=held.tricks,
         left=13 - len(state.tricks),
-        awarded={
-            SEAT_LETTERS[seat]: state.tricks_won[seat] - won_in_play[seat]  # type: ignore[misc]
-            for seat in SEATS
-        },
+        awarded={SEAT_LETTERS[seat]: state.tricks_won[seat] - won_in_play[seat] for seat in SEATS},
     )
 
 

@@ -6,7 +6,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .schemas import CardName, SeatLetter
+from spades.core.seats import SeatLetter
+
+from .schemas import CardName
 
 
 class DoubleDummyOpinion(BaseModel):

@@ -145,7 +145,7 @@ def review_response(review: InformedReview) -> HandReviewResponse:
         hand=review.number,
         status="ready",
         plays=[_reviewed(play) for play in shown],
-        tricks_lost={SEAT_LETTERS[s]: round(n, 2) for s, n in enumerate(review.tricks_lost)},  # type: ignore[misc]
+        tricks_lost={SEAT_LETTERS[s]: round(n, 2) for s, n in enumerate(review.tricks_lost)},
         judged=sum(1 for play in review.plays if play.judged),
         unjudged=review.unjudged,
         deals=review.deals,
@@ -177,7 +177,7 @@ def _reviewed(play: InformedPlay) -> ReviewedPlay:
         )
     return ReviewedPlay(
         trick=play.trick,
-        seat=SEAT_LETTERS[play.seat],  # type: ignore[arg-type]
+        seat=SEAT_LETTERS[play.seat],
         card=CARD_NAMES[play.card],
         card_name=card_long_name(play.card),
         yours=play.seat == SOUTH,

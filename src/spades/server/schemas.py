@@ -13,9 +13,13 @@ from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
-SeatLetter = Literal["N", "E", "S", "W"]
-TeamName = Literal["NS", "EW"]
-BidValue = int | Literal["nil", "blind_nil"]
+from spades.core.bids import BidJson
+from spades.core.scoring import NilKind
+from spades.core.seats import SeatLetter, TeamName
+
+BidValue = BidJson
+Role = Literal["you", "partner", "opponent"]
+"""How a seat stands to the viewer."""
 """A bid as the API writes it (``spades.core.bid_to_json``): ``"nil"``, ``"blind_nil"`` or 1..13."""
 CardName = Annotated[
     str,
@@ -191,7 +195,7 @@ class BotLevels(BaseModel):
 class SeatState(BaseModel):
     seat: SeatLetter
     name: str
-    role: Literal["you", "partner", "opponent"]
+    role: Role
     player: str = Field(
         description='"you", or the bot level playing the seat; in a game with friends, '
         "the display name of the person who took the seat, or the bot level."
@@ -202,12 +206,23 @@ class SeatState(BaseModel):
     dealer: bool
 
 
-class TeamState(BaseModel):
+class ContractState(BaseModel):
+    """A partnership's contract as it stands (``spades.core.team_contract``)."""
+
+    bid: int | None = Field(
+        description="The partners' combined numeric bid, once both have bid (null while one "
+        "has still to bid, or when both bid Nil)."
+    )
+    nil_seats: list[SeatLetter] = Field(description="The partners who bid Nil or blind Nil.")
+    tricks: int = Field(description="Tricks the team has taken this hand, a Nil bidder's included.")
+    left: int = Field(
+        description="Tricks the partners who bid a number still need to make it (0 once made)."
+    )
+
+
+class TeamState(ContractState):
     team: TeamName
     name: str
-    bid: int | None = Field(description="The partners' combined numeric bid, once both have bid.")
-    nil_seats: list[SeatLetter]
-    tricks: int = Field(description="Tricks the team has taken this hand.")
     score: int
     bags: int
 
@@ -226,7 +241,13 @@ class TrickState(BaseModel):
 class NilOutcome(BaseModel):
     seat: SeatLetter
     tricks: int
-    made: bool
+    made: bool = Field(description="Whether this bidder took no trick.")
+    kind: NilKind = Field(
+        description='What the Nil was scored as; "double_nil": both partners\' Nils as one contract.'
+    )
+    points: int = Field(
+        description="What the Nil contract earned (for a double Nil, the pair's, on both seats)."
+    )
 
 
 class TeamHandResult(BaseModel):
@@ -381,7 +402,8 @@ class GameState(BaseModel):
 
 class StateAfter(BaseModel):
     """The table just after an event, from the engine: what the page draws once
-    the event has played, so it never works out phases, turns or tricks itself.
+    the event has played, so it never works out phases, turns, tricks, whether
+    spades are broken or the contracts itself.
 
     Exact whenever the engine hands the turn on; within one move's chain of
     consequences (the fourth card, the trick it completes, the hand scored, the
@@ -394,6 +416,10 @@ class StateAfter(BaseModel):
     )
     turn: SeatLetter | None = Field(description="Who is to act now; null while no one is.")
     tricks_played: int = Field(description="Tricks finished in this hand.")
+    spades_broken: bool = Field(
+        description="Whether spades may be led (always, under spades_break=off)."
+    )
+    teams: dict[TeamName, ContractState] = Field(description="Each partnership's contract.")
     scores: dict[TeamName, int]
     bags: dict[TeamName, int]
 

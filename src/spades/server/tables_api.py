@@ -100,7 +100,7 @@ def table_info(
         )
         seats.append(
             TableSeat(
-                seat=SEAT_LETTERS[seat],  # type: ignore[arg-type]
+                seat=SEAT_LETTERS[seat],
                 kind="person" if person else "bot",
                 name=seating.name(seat),
                 level=seating.bot_level(seat) or (None if taken else seating.stand_in),
@@ -123,7 +123,7 @@ def table_info(
         id=stored.id,
         started=seating.started,
         host=caller.host,
-        you=None if caller.seat is None else SEAT_LETTERS[caller.seat],  # type: ignore[arg-type]
+        you=None if caller.seat is None else SEAT_LETTERS[caller.seat],
         seats=seats,
         invites=tables.invites(stored, caller.token) if caller.host and caller.token else {},  # type: ignore[arg-type]
         rules=rules_name(game.rules),
@@ -417,7 +417,7 @@ async def react(game_id: str, body: ReactionRequest, request: Request) -> Respon
         raise TableError(429, "One reaction at a time: wait a moment.", "too-fast")
     assert stored.seating is not None
     message = ReactionMessage(
-        seat=SEAT_LETTERS[caller.seat],  # type: ignore[arg-type]
+        seat=SEAT_LETTERS[caller.seat],
         name=Seating(stored.seating).name(caller.seat) or "",
         reaction=body.reaction,
     ).model_dump_json()

@@ -19,15 +19,18 @@ from spades.core import (
     EAST,
     SOUTH,
     WEST,
+    BidAction,
     Claim,
     Game,
+    NilKind,
+    NilResult,
     PlayerView,
     Rules,
     ScoredHand,
     TeamHandScore,
     Undo,
     bid_to_json,
-    is_nil,
+    nil_kind_name,
     rules_name,
 )
 from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
@@ -47,7 +50,7 @@ from spades.storage.models import GameRow
 
 from .claims import claim_notes, claim_offer
 from .levels import seat_levels
-from .moments import Moment
+from .moments import Moment, contract_state
 from .schemas import (
     BidValue,
     Fairness,
@@ -59,6 +62,7 @@ from .schemas import (
     NilOutcome,
     PassState,
     PlayedCard,
+    Role,
     SeatState,
     Settings,
     TakenBack,
@@ -80,10 +84,10 @@ repository keeps): a few kilobytes each."""
 def bid_value(bid: int) -> BidValue:
     written = bid_to_json(bid)
     assert written is not None
-    return written  # type: ignore[return-value]  # bid_to_json writes only these values
+    return written
 
 
-def role_of(seat: Seat, viewer: Seat = HUMAN) -> str:
+def role_of(seat: Seat, viewer: Seat = HUMAN) -> Role:
     if seat == viewer:
         return "you"
     return "partner" if seat == partner_of(viewer) else "opponent"
@@ -91,12 +95,12 @@ def role_of(seat: Seat, viewer: Seat = HUMAN) -> str:
 
 def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | None) -> TrickState:
     return TrickState(
-        leader=SEAT_LETTERS[leader],  # type: ignore[arg-type]
+        leader=SEAT_LETTERS[leader],
         cards=[
-            PlayedCard(seat=SEAT_LETTERS[(leader + i) & 3], card=CARD_NAMES[card])  # type: ignore[arg-type]
+            PlayedCard(seat=SEAT_LETTERS[(leader + i) & 3], card=CARD_NAMES[card])
             for i, card in enumerate(cards)
         ],
-        winner=None if winner is None else SEAT_LETTERS[winner],  # type: ignore[arg-type]
+        winner=None if winner is None else SEAT_LETTERS[winner],
     )
 
 
@@ -192,9 +196,9 @@ def game_state(
         played[seat] += 1
     seats = [
         SeatState(
-            seat=SEAT_LETTERS[seat],  # type: ignore[arg-type]
+            seat=SEAT_LETTERS[seat],
             name=SEAT_NAMES[seat],
-            role=role_of(seat, viewer),  # type: ignore[arg-type]
+            role=role_of(seat, viewer),
             player=levels[seat],
             cards_left=13 - played[seat] if not game.hand.is_over else 0,
             bid=None if (bid := view.bid_of(seat)) is None else bid_value(bid),
@@ -205,19 +209,11 @@ def game_state(
     ]
     teams = []
     for team in TEAMS:
-        numeric = [view.bid_of(s) for s in team_seats(team)]
-        team_bid = (
-            None
-            if any(b is None for b in numeric) or all(is_nil(b) for b in numeric)
-            else sum(b for b in numeric if b is not None)
-        )
         teams.append(
             TeamState(
                 team=TEAM_NAMES[team],
                 name=TEAM_LONG_NAMES[team],
-                bid=team_bid,
-                nil_seats=[SEAT_LETTERS[s] for s in team_seats(team) if view.is_nil(s)],  # type: ignore[misc]
-                tricks=sum(view.tricks_won[s] for s in team_seats(team)),
+                **contract_state(view.contract(team)).model_dump(),
                 score=game.totals[team],
                 bags=game.bags[team],
             )
@@ -229,8 +225,8 @@ def game_state(
         version=version,
         hand_number=game.hand_number,
         phase="over" if over else view.phase.value,
-        dealer=SEAT_LETTERS[view.dealer],  # type: ignore[arg-type]
-        turn=None if game.to_act is None else SEAT_LETTERS[game.to_act],  # type: ignore[arg-type]
+        dealer=SEAT_LETTERS[view.dealer],
+        turn=None if game.to_act is None else SEAT_LETTERS[game.to_act],
         your_turn=my_turn,
         hand=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.hand))],
         legal_bids=[bid_value(b) for b in view.legal_bids()] if my_turn else [],
@@ -261,15 +257,15 @@ def game_state(
         passing=None if view.passing is None else pass_state(view.passing, viewer),
         passed=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.passed))],
         received=[CARD_NAMES[c] for c in sorted_for_display(cards_in(view.received))],
-        you=SEAT_LETTERS[viewer],  # type: ignore[arg-type]
+        you=SEAT_LETTERS[viewer],
     )
 
 
 def pass_state(passing: tuple[Seat, Seat, int], viewer: Seat = HUMAN) -> PassState:
     giver, receiver, count = passing
     return PassState(
-        seat=SEAT_LETTERS[giver],  # type: ignore[arg-type]
-        to=SEAT_LETTERS[receiver],  # type: ignore[arg-type]
+        seat=SEAT_LETTERS[giver],
+        to=SEAT_LETTERS[receiver],
         count=count,
         your_turn=giver == viewer,
     )
@@ -297,6 +293,25 @@ def game_over_info(game: Game, viewer: Seat = HUMAN) -> GameOverInfo | None:
     )
 
 
+def nil_line(nil: NilResult) -> str:
+    """A Nil contract's line of the hand summary, with the points it was scored:
+    ``"South's blind Nil made: +200"``, ``"North and South's double Nil failed
+    (1 trick taken, counted as bags): -200"``."""
+    if nil.kind is NilKind.DOUBLE_NIL:
+        partner = partner_of(nil.seat)
+        name = f"{SEAT_NAMES[min(nil.seat, partner)]} and {SEAT_NAMES[max(nil.seat, partner)]}'s"
+    else:
+        name = f"{SEAT_NAMES[nil.seat]}'s"
+    what = nil_kind_name(nil.kind)
+    if nil.contract_made:
+        return f"{name} {what} made: +{nil.points}"
+    tricks = nil.contract_tricks
+    return (
+        f"{name} {what} failed ({tricks} {'trick' if tricks == 1 else 'tricks'}"
+        f" taken, counted as bags): {nil.points}"
+    )
+
+
 def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
     """The hand's result for one team in words: made or set, each Nil, bags."""
     lines: list[str] = []
@@ -306,15 +321,8 @@ def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
             lines.append(f"Bid {score.bid}, took {score.tricks}: made, +{score.bid_points}{extra}")
         else:
             lines.append(f"Bid {score.bid}, took {score.tricks}: set, {score.bid_points}")
-    for nil in score.nils:
-        name = SEAT_NAMES[nil.seat]
-        if nil.made:
-            lines.append(f"{name}'s Nil made: +{rules.nil_bonus}")
-        else:
-            lines.append(
-                f"{name}'s Nil failed ({nil.tricks} {'trick' if nil.tricks == 1 else 'tricks'}"
-                f" taken, counted as bags): -{rules.nil_bonus}"
-            )
+    for nil in score.nil_contracts:
+        lines.append(nil_line(nil))
     if score.bag_penalties:
         times = "" if score.bag_penalties == 1 else f" x{score.bag_penalties}"
         lines.append(f"Bag penalty ({rules.bag_limit} bags{times}): -{score.bag_penalty_points}")
@@ -335,13 +343,19 @@ def hand_result(
         teams.append(
             TeamHandResult(
                 team=TEAM_NAMES[team],
-                bids={SEAT_LETTERS[s]: bid_value(bids[s]) for s in seats},  # type: ignore[misc]
-                tricks={SEAT_LETTERS[s]: state.tricks_won[s] for s in seats},  # type: ignore[misc]
+                bids={SEAT_LETTERS[s]: bid_value(bids[s]) for s in seats},
+                tricks={SEAT_LETTERS[s]: state.tricks_won[s] for s in seats},
                 bid=score.bid,
                 counted_tricks=score.tricks,
                 made=score.made,
                 nils=[
-                    NilOutcome(seat=SEAT_LETTERS[n.seat], tricks=n.tricks, made=n.made)  # type: ignore[arg-type]
+                    NilOutcome(
+                        seat=SEAT_LETTERS[n.seat],
+                        tricks=n.tricks,
+                        made=n.made,
+                        kind=n.kind,
+                        points=n.points,
+                    )
                     for n in score.nils
                 ],
                 bid_points=score.bid_points,
@@ -361,7 +375,7 @@ def hand_result(
         notes.append(f"You took back {_times(taken_back)} in this hand.")
     return HandResult(
         hand=scored.number,
-        dealer=SEAT_LETTERS[state.dealer],  # type: ignore[arg-type]
+        dealer=SEAT_LETTERS[state.dealer],
         teams=teams,
         notes=notes,
     )
@@ -380,13 +394,12 @@ def public_events(events: Sequence[Moment]) -> list[GameEvent]:
 
 
 def taken_back(undo: Undo) -> list[TakenBack]:
-    """What an undo took back, as the API writes moves (the first four of a hand are bids)."""
-    start = undo.bids + undo.cards
+    """What an undo took back, as the API writes moves."""
     return [
-        TakenBack(seat=SEAT_LETTERS[seat], bid=bid_value(value))  # type: ignore[arg-type]
-        if start + i < 4
-        else TakenBack(seat=SEAT_LETTERS[seat], card=CARD_NAMES[value])  # type: ignore[arg-type]
-        for i, (seat, value) in enumerate(undo.taken_back)
+        TakenBack(seat=SEAT_LETTERS[action.seat], bid=bid_value(action.bid))
+        if isinstance(action, BidAction)
+        else TakenBack(seat=SEAT_LETTERS[action.seat], card=CARD_NAMES[action.card])
+        for action in undo.taken_back
     ]
 
 

@@ -7,7 +7,7 @@ of the suit is higher), and where each partnership stands against its bid.
 
 from __future__ import annotations
 
-from spades.core import PlayerView, Seat, is_nil, is_number_bid
+from spades.core import PlayerView, Seat, TeamContract, is_nil, team_contract
 from spades.core.cards import (
     SPADE_MASK,
     SPADES,
@@ -41,6 +41,7 @@ class Memory:
         self._still: list[Seat] | None = None
         self._bids: tuple[int | None, int | None, int | None, int | None] | None = None
         self._opp_nils: list[Seat] | None = None
+        self._contracts: list[TeamContract | None] = [None, None]
 
     # ------------------------------------------------------------- the cards
 
@@ -130,6 +131,13 @@ class Memory:
     def is_nil(self, seat: Seat) -> bool:
         return is_nil(self.bids[seat])
 
+    def contract(self, team: int) -> TeamContract:
+        """``team``'s contract as it stands (core's ``team_contract``)."""
+        known = self._contracts[team]
+        if known is None:
+            known = self._contracts[team] = team_contract(team, self.bids, self.view.tricks_won)
+        return known
+
     def team_need(self, team: int) -> int:
         """Tricks ``team``'s numeric bidders still need (negative: overtricks).
 
@@ -140,17 +148,10 @@ class Memory:
         >>> Memory(game.view(0)).team_need(0), Memory(game.view(0)).team_need(1)
         (6, 6)
         """
-        bid = taken = 0
-        for seat in (team, team + 2):
-            seat_bid = self.bids[seat]
-            if seat_bid is None or not is_number_bid(seat_bid):
-                continue
-            bid += seat_bid
-            taken += self.view.tricks_won[seat]
-        return bid - taken
+        return self.contract(team).need
 
     def team_has_numeric_bid(self, team: int) -> bool:
-        return any(is_number_bid(self.bids[seat]) for seat in (team, team + 2))
+        return self.contract(team).bidders > 0
 
     @property
     def our_need(self) -> int:

@@ -3,7 +3,7 @@ project's own bots, to measure them against players they were never tuned on.
 
 Each plays the way a kind of human player is described in public Spades
 strategy writing; they import only the rules engine (``spades.core``) and the
-``Bot`` interface, and their small helpers (``table``, ``nil``) live here.
+``Bot`` interface, and their small helpers (``tricks``, ``nil``) live here.
 
 ``cautious``
     Bids only the tricks it can hardly lose (side aces, ace-king, guarded

@@ -35,8 +35,8 @@ from spades.core.cards import (
 
 from ..base import Bot
 from .nil import cover_nil, play_nil
-from .table import (
-    Moment,
+from .tricks import (
+    TrickSoFar,
     contract_left,
     highest,
     highest_by_rank,
@@ -46,7 +46,7 @@ from .table import (
     nil_alive,
     opponents_of,
     partner_holds,
-    read,
+    read_trick,
     sequence_floor,
     winners,
 )
@@ -137,46 +137,46 @@ class AggressiveBot(Bot):
         )
 
     def play(self, view: PlayerView) -> Card:
-        moment = read(view)
-        if moment.legal & (moment.legal - 1) == 0:
-            return lowest(moment.legal)
+        trick = read_trick(view)
+        if trick.legal & (trick.legal - 1) == 0:
+            return lowest(trick.legal)
         if view.is_nil(view.seat):
-            return play_nil(view, moment)
+            return play_nil(view, trick)
         if nil_alive(view, view.partner):
-            card = cover_nil(view, moment, view.partner)
+            card = cover_nil(view, trick, view.partner)
             if card is not None:
                 return card
         for opponent in opponents_of(view.seat):
             if nil_alive(view, opponent):
-                card = self.attack_nil(view, moment, opponent)
+                card = self.attack_nil(view, trick, opponent)
                 if card is not None:
                     return card
         need = contract_left(view, view.team)
         their_need = contract_left(view, 1 - view.team)
-        if need or 0 < their_need <= moment.tricks_left:
-            return self.take(view, moment)
-        return play_nil(view, moment)  # nothing left to win or to set: spare the bags
+        if need or 0 < their_need <= trick.tricks_left:
+            return self.take(view, trick)
+        return play_nil(view, trick)  # nothing left to win or to set: spare the bags
 
     # ------------------------------------------------------------ taking tricks
 
-    def take(self, view: PlayerView, moment: Moment) -> Card:
-        legal = moment.legal
-        if moment.position == 0:
+    def take(self, view: PlayerView, trick: TrickSoFar) -> Card:
+        legal = trick.legal
+        if trick.position == 0:
             return self.lead(view, legal)
-        takers = winners(legal, moment.best)
-        if moment.follows:
+        takers = winners(legal, trick.best)
+        if trick.follows:
             if not takers:
                 return lowest(legal)
-            if moment.position == 1:
+            if trick.position == 1:
                 sure = [card for card in cards_in(takers) if is_boss(view, card)]
                 return min(sure) if sure else lowest(legal)
-            if partner_holds(view, moment):
+            if partner_holds(view, trick):
                 return lowest(legal)
-            if moment.position == 3:
+            if trick.position == 3:
                 return lowest(takers)
             card = sequence_floor(view, legal)
             return card if takers >> card & 1 else lowest(legal)
-        if not partner_holds(view, moment) and takers:
+        if not partner_holds(view, trick) and takers:
             return lowest(takers)
         side = legal & NON_SPADE_MASK
         return lowest_by_rank(side or legal)
@@ -209,29 +209,29 @@ class AggressiveBot(Bot):
     # --------------------------------------------------------- setting a Nil
 
     @staticmethod
-    def attack_nil(view: PlayerView, moment: Moment, nil_seat: Seat) -> Card | None:
+    def attack_nil(view: PlayerView, trick: TrickSoFar, nil_seat: Seat) -> Card | None:
         """A card that makes the Nil bidder's life hard this trick, or ``None``
         when this trick cannot hurt it any more."""
-        legal = moment.legal
-        if moment.position == 0:
+        legal = trick.legal
+        if trick.position == 0:
             voids = view.void_suits(nil_seat)
             open_suits = legal
             for suit in voids:
                 open_suits &= ~SUIT_MASKS[suit]
             return lowest_by_rank(open_suits) if open_suits else None
         nil_position = (nil_seat - view.leader) & 3
-        if nil_position < moment.position:  # the Nil bidder has played
-            if moment.winner != nil_seat:
+        if nil_position < trick.position:  # the Nil bidder has played
+            if trick.winner != nil_seat:
                 return None
-            under = legal & ~winners(legal, moment.best)
+            under = legal & ~winners(legal, trick.best)
             if not under:
                 return None
-            if moment.follows:
+            if trick.follows:
                 return highest(under)
             return highest_by_rank(under & NON_SPADE_MASK or under)
-        if moment.winner == (nil_seat + 2) & 3 and is_boss(view, moment.best):
+        if trick.winner == (nil_seat + 2) & 3 and is_boss(view, trick.best):
             return None  # its partner has the trick for sure: it ducks whatever we play
-        if moment.follows:
+        if trick.follows:
             return lowest(legal)
         side = legal & NON_SPADE_MASK
         return highest_by_rank(side) if side else None

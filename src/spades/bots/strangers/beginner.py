@@ -12,7 +12,7 @@ from spades.core import Card, PlayerView
 from spades.core.cards import NON_SPADE_MASK, RANK_KING, RANK_OF, SPADE_MASK, cards_in
 
 from ..base import Bot
-from .table import highest, highest_by_rank, lowest, lowest_by_rank, read, winners
+from .tricks import highest, highest_by_rank, lowest, lowest_by_rank, read_trick, winners
 
 
 def aces_and_kings(hand: int) -> int:
@@ -29,16 +29,16 @@ class BeginnerBot(Bot):
         return max(1, aces_and_kings(view.hand))
 
     def play(self, view: PlayerView) -> Card:
-        moment = read(view)
-        legal = moment.legal
-        if moment.position == 0:
+        trick = read_trick(view)
+        legal = trick.legal
+        if trick.position == 0:
             side = legal & NON_SPADE_MASK
             return highest_by_rank(side) if side else highest(legal)
-        if moment.follows:
-            takers = winners(legal, moment.best)
+        if trick.follows:
+            takers = winners(legal, trick.best)
             return lowest(takers) if takers else lowest(legal)
-        if moment.winner != view.partner:
-            trumps = winners(legal & SPADE_MASK, moment.best)
+        if trick.winner != view.partner:
+            trumps = winners(legal & SPADE_MASK, trick.best)
             if trumps:
                 return lowest(trumps)
         return lowest_by_rank(legal & NON_SPADE_MASK or legal)

@@ -31,8 +31,8 @@ from spades.core.cards import (
 
 from ..base import Bot
 from .nil import cover_nil, play_nil
-from .table import (
-    Moment,
+from .tricks import (
+    TrickSoFar,
     contract_left,
     highest,
     is_boss,
@@ -40,7 +40,7 @@ from .table import (
     nil_alive,
     opponents_of,
     partner_holds,
-    read,
+    read_trick,
     sequence_floor,
     winners,
 )
@@ -110,24 +110,24 @@ class CautiousBot(Bot):
         return max(1, min(13, count))
 
     def play(self, view: PlayerView) -> Card:
-        moment = read(view)
-        if moment.legal & (moment.legal - 1) == 0:
-            return lowest(moment.legal)
+        trick = read_trick(view)
+        if trick.legal & (trick.legal - 1) == 0:
+            return lowest(trick.legal)
         if view.is_nil(view.seat):
-            return play_nil(view, moment)
+            return play_nil(view, trick)
         if nil_alive(view, view.partner):
-            card = cover_nil(view, moment, view.partner)
+            card = cover_nil(view, trick, view.partner)
             if card is not None:
                 return card
         need = contract_left(view, view.team)
-        if moment.position == 0:
-            return self.lead(view, moment, need)
-        if moment.follows:
-            return self.follow(view, moment, need)
-        return self.void(view, moment, need)
+        if trick.position == 0:
+            return self.lead(view, trick, need)
+        if trick.follows:
+            return self.follow(view, trick, need)
+        return self.void(view, trick, need)
 
-    def lead(self, view: PlayerView, moment: Moment, need: int) -> Card:
-        legal = moment.legal
+    def lead(self, view: PlayerView, trick: TrickSoFar, need: int) -> Card:
+        legal = trick.legal
         left, right = opponents_of(view.seat)
         voids = view.voids_by_seat()
         ruffers = voids[left] | voids[right]
@@ -165,29 +165,29 @@ class CautiousBot(Bot):
                 best, best_key = cards, key
         return best
 
-    def follow(self, view: PlayerView, moment: Moment, need: int) -> Card:
-        legal = moment.legal
-        if SUIT_OF[moment.best] != moment.led:  # trumped: nothing of the suit wins
+    def follow(self, view: PlayerView, trick: TrickSoFar, need: int) -> Card:
+        legal = trick.legal
+        if SUIT_OF[trick.best] != trick.led:  # trumped: nothing of the suit wins
             return lowest(legal)
-        takers = winners(legal, moment.best)
+        takers = winners(legal, trick.best)
         if not takers:
             return lowest(legal)
-        if moment.position == 1:  # second hand low, unless it can cover an honour for sure
+        if trick.position == 1:  # second hand low, unless it can cover an honour for sure
             sure = [card for card in cards_in(takers) if is_boss(view, card)]
-            if sure and RANK_OF[moment.best] >= RANK_JACK and need:
+            if sure and RANK_OF[trick.best] >= RANK_JACK and need:
                 return min(sure)
             return lowest(legal)
-        if partner_holds(view, moment):
+        if partner_holds(view, trick):
             return lowest(legal)
-        if moment.position == 3:
+        if trick.position == 3:
             return lowest(takers)
         card = sequence_floor(view, legal)  # third hand high, no higher than needed
         return card if takers >> card & 1 else lowest(legal)
 
-    def void(self, view: PlayerView, moment: Moment, need: int) -> Card:
-        legal = moment.legal
-        if not partner_holds(view, moment) and need:
-            trumps = winners(legal & SPADE_MASK, moment.best)
+    def void(self, view: PlayerView, trick: TrickSoFar, need: int) -> Card:
+        legal = trick.legal
+        if not partner_holds(view, trick) and need:
+            trumps = winners(legal & SPADE_MASK, trick.best)
             if trumps:
                 return lowest(trumps)
         return self.discard(legal)

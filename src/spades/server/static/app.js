@@ -635,21 +635,8 @@ function pulse(element) {
   animate(element, [{ transform: "scale(1.25)" }, { transform: "scale(1)" }], 320);
 }
 
-function recountTeams(view) {
-  for (const team of view.teams) {
-    const seats = view.seats.filter((s) => TEAM_OF[s.seat] === team.team);
-    team.tricks = seats.reduce((sum, s) => sum + s.tricks, 0);
-    team.nil_seats = seats.filter((s) => isNil(s.bid)).map((s) => s.seat);
-    const bids = seats.map((s) => s.bid);
-    team.bid =
-      bids.some((b) => b === null) || bids.every(isNil)
-        ? null
-        : bids.reduce((sum, b) => sum + (isNil(b) ? 0 : b), 0);
-  }
-}
-
 // The table after an event, as the server wrote it on the event: the page never
-// works out phases, turns, trick counts or scores for itself.
+// works out phases, turns, trick counts, contracts, spades broken or scores for itself.
 function takeAfter(view, event) {
   const after = event.after;
   if (!after) return;
@@ -657,7 +644,9 @@ function takeAfter(view, event) {
   view.turn = after.turn;
   view.your_turn = false; // until the last event has played: the final state says whose turn it is
   view.tricks_played = after.tricks_played;
+  view.spades_broken = after.spades_broken;
   for (const team of view.teams) {
+    Object.assign(team, after.teams[team.team]);
     team.score = after.scores[team.team];
     team.bags = after.bags[team.team];
   }
@@ -674,7 +663,6 @@ function freshHand(previous, event, final) {
   view.trick = { leader: nextSeat(event.dealer), cards: [], winner: null };
   view.last_trick = null;
   view.tricks_played = 0;
-  view.spades_broken = false;
   view.game_over = null;
   view.hand = final.hand_number === event.hand ? [...final.hand] : [];
   for (const seat of view.seats) {
@@ -685,7 +673,6 @@ function freshHand(previous, event, final) {
   }
   if (previous) view.score_sheet = previous.score_sheet;
   takeAfter(view, event);
-  recountTeams(view);
   return view;
 }
 
@@ -702,7 +689,6 @@ async function playEvents(events, final) {
       }
       case "bid_made": {
         seatOf(view, event.seat).bid = event.bid;
-        recountTeams(view);
         takeAfter(view, event);
         render(view);
         pulse(document.querySelector(`#seat-${spot(event.seat)} .badge.bid`));
@@ -734,11 +720,10 @@ async function playEvents(events, final) {
         }
         if (!view.trick.cards.length) view.trick = { leader: event.seat, cards: [], winner: null };
         view.trick.cards.push({ seat: event.seat, card: event.card });
+        const breaks = Boolean(event.after?.spades_broken) && !view.spades_broken;
         takeAfter(view, event);
         view.legal_cards = [];
         view.your_turn = false;
-        const breaks = suitOf(event.card) === "S" && !view.spades_broken;
-        view.spades_broken ||= suitOf(event.card) === "S";
         render(view);
         playSound("card");
         announce(`${event.seat === you() ? "You play" : `${SEAT_NAMES[event.seat]} plays`} the ${cardName(event.card)}.`);
@@ -757,7 +742,6 @@ async function playEvents(events, final) {
         await wait(900); // the trick-result line says who won it, with which card
         await collectTrick(event.seat);
         seatOf(view, event.seat).tricks += 1;
-        recountTeams(view);
         view.last_trick = { ...view.trick };
         view.trick = { leader: event.seat, cards: [], winner: null };
         takeAfter(view, event);
@@ -768,7 +752,6 @@ async function playEvents(events, final) {
       case "claim": {
         // The claim held: the tricks left are credited at once, the table cleared.
         for (const seat of view.seats) seat.tricks += event.awarded[seat.seat] ?? 0;
-        recountTeams(view);
         view.trick = { leader: view.trick.leader, cards: [], winner: null };
         takeAfter(view, event);
         view.your_turn = false;

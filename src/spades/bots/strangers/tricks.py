@@ -27,12 +27,11 @@ from spades.core import (
     cards_above,
     cards_below,
     cards_in,
-    is_nil,
 )
 from spades.core.cards import RANK_JACK, RANK_OF, SUIT_OF, highest, lowest
 
 __all__ = [
-    "Moment",
+    "TrickSoFar",
     "beats",
     "contract_left",
     "highest",
@@ -43,7 +42,7 @@ __all__ = [
     "nil_alive",
     "opponents_of",
     "partner_holds",
-    "read",
+    "read_trick",
     "sequence_floor",
     "winners",
 ]
@@ -85,12 +84,12 @@ def sequence_floor(view: PlayerView, suit_cards: int) -> Card:
     return pick
 
 
-def partner_holds(view: PlayerView, moment: Moment) -> bool:
+def partner_holds(view: PlayerView, trick: TrickSoFar) -> bool:
     """Whether partner is winning the trick and may be left to it: we play
     last, or partner's card is the best left in its suit, or an honour."""
-    if moment.winner != view.partner:
+    if trick.winner != view.partner:
         return False
-    return moment.position == 3 or is_boss(view, moment.best) or RANK_OF[moment.best] >= RANK_JACK
+    return trick.position == 3 or is_boss(view, trick.best) or RANK_OF[trick.best] >= RANK_JACK
 
 
 def opponents_of(seat: Seat) -> tuple[Seat, Seat]:
@@ -104,17 +103,11 @@ def nil_alive(view: PlayerView, seat: Seat) -> bool:
 
 def contract_left(view: PlayerView, team: int) -> int:
     """Tricks ``team``'s numeric bidders still need (0 once made, or if none bid a number)."""
-    bid = tricks = 0
-    for seat in (team, team + 2):
-        seat_bid = view.bid_of(seat)
-        if seat_bid is not None and not is_nil(seat_bid):
-            bid += seat_bid
-            tricks += view.tricks_won[seat]
-    return max(0, bid - tricks)
+    return view.contract(team).left
 
 
 @dataclass(frozen=True, slots=True)
-class Moment:
+class TrickSoFar:
     """The trick in progress as the seat to play sees it."""
 
     legal: int
@@ -136,13 +129,13 @@ class Moment:
         return self.led >= 0 and bool(self.legal & SUIT_MASKS[self.led])
 
 
-def read(view: PlayerView) -> Moment:
-    """The moment of ``view``, whose seat is to play."""
+def read_trick(view: PlayerView) -> TrickSoFar:
+    """The trick of ``view``, whose seat is to play."""
     best = winner = -1
     for position, card in enumerate(view.trick):
         if best < 0 or beats(card, best):
             best, winner = card, (view.leader + position) & 3
-    return Moment(
+    return TrickSoFar(
         legal=view.legal_mask(),
         position=len(view.trick),
         led=SUIT_OF[view.trick[0]] if view.trick else -1,
