@@ -42,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -134,8 +134,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
-    """``spades serve`` with random bots on a free port: its URL and process id."""
+def spades_server(
+    database: str,
+    workers: int = 1,
+    *,
+    level: str | None = "random",
+    extra: Sequence[str] = (),
+) -> Iterator[tuple[str, int]]:
+    """``spades serve`` on a free port (random bots unless ``level`` says
+    otherwise; None: the server's own default), with ``extra`` arguments: its
+    URL and process id."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
@@ -143,7 +151,8 @@ def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
         f"--port={port}",
         f"--db={database}",
         f"--workers={workers}",
-        "--level=random",
+        *([] if level is None else [f"--level={level}"]),
+        *extra,
     ]
     server = subprocess.Popen(command)
     url = f"http://127.0.0.1:{port}"
