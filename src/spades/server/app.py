@@ -300,7 +300,7 @@ def create_app(
     Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``)."""
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level)  # checks the level before anything starts
-    reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
+    reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS)
     live = LiveTables()
 
     @asynccontextmanager
