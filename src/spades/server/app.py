@@ -305,7 +305,12 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        from .tables_api import table_feed  # as the router below: it uses this module
+
+        feed = table_feed(_app)
+        await feed.start()  # pushes from the other server processes to this one's sockets
         yield
+        await feed.stop()
         live.close()
         reviewer.close()
         repository.close()

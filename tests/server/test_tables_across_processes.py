@@ -1,0 +1,130 @@
+"""Tables with friends across server processes: a move made through one
+process reaches the sockets another holds, with its events (not a resync), and
+so do reactions and who is connected. Two real `spades serve` processes over
+one database (PostgreSQL, which LISTEN/NOTIFY wakes; SQLite, which the
+listener reads on a short timer), real HTTP and WebSockets on the loopback.
+
+No sleeps: each check waits on the socket's own frames, for at most
+``FRAME_PATIENCE`` seconds."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from spades.server.tables_api import COOKIE
+
+from .test_many_processes import serving
+
+pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
+
+FRAME_PATIENCE: Final = 30.0
+"""Seconds a socket may take to show a change: far beyond the milliseconds it
+takes, for a machine busy with other work."""
+
+
+@contextmanager
+def table_socket(url: str, table: str, token: str) -> Iterator[ClientConnection]:
+    ws_url = url.replace("http", "ws", 1) + f"/api/tables/{table}/ws"
+    with connect(ws_url, additional_headers={"Cookie": f"{COOKIE}={token}"}) as socket:
+        yield socket
+
+
+def frame_where(
+    socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
+) -> dict[str, Any]:
+    """The first frame ``wanted`` accepts; fails if none comes in time."""
+    deadline = time.monotonic() + FRAME_PATIENCE
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, "the socket was not sent the change"
+        try:
+            message: dict[str, Any] = json.loads(socket.recv(timeout=left))
+        except TimeoutError:
+            raise AssertionError("the socket was not sent the change in time") from None
+        if wanted(message):
+            return message
+
+
+def update_at(log: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m.get("type") == "update" and m["game"] is not None and m["log"] >= log
+
+
+def move_of(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    if game["phase"] == "bidding":
+        return "bid", {"bid": game["legal_bids"][min(2, len(game["legal_bids"]) - 1)]}
+    return "play", {"card": game["legal_cards"][0]}
+
+
+def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) -> None:
+    with serving(db_url) as (first, _), serving(db_url) as (second, _):
+        host = httpx.Client(base_url=first, timeout=60)
+        seats = {"N": "person", "E": "random", "S": "person", "W": "random"}
+        table = host.post("/api/tables", json={"seats": seats, "host_seat": "N", "name": "Ann"})
+        assert table.status_code == 201, table.text
+        table_id, invite = table.json()["id"], table.json()["invites"]["S"]
+        host_token = host.cookies[COOKIE]
+        friend = httpx.Client(base_url=second, timeout=60)
+        joined = friend.post(
+            f"/api/tables/{table_id}/join", json={"seat": "S", "invite": invite, "name": "Bo"}
+        )
+        assert joined.status_code == 200, joined.text
+        friend_token = friend.cookies[COOKIE]
+        clients = {"N": (host, host_token), "S": (friend, friend_token)}
+
+        # Ann's socket is held by the first process, Bo's by the second.
+        with (
+            table_socket(first, table_id, host_token) as ann,
+            table_socket(second, table_id, friend_token) as bo,
+        ):
+            frame_where(ann, lambda m: m.get("type") == "update")  # subscribed
+            frame_where(bo, lambda m: m.get("type") == "update")
+            # Each process hears the other's socket: the first shows Bo connected.
+            frame_where(
+                ann,
+                lambda m: (
+                    m.get("type") == "update"
+                    and any(s["seat"] == "S" and s["connected"] for s in m["table"]["seats"])
+                ),
+            )
+
+            started = host.post(f"/api/tables/{table_id}/start")
+            assert started.status_code == 200, started.text
+            dealt = frame_where(bo, update_at(started.json()["log"]))  # the deal, from afar
+            assert any(event["type"] == "hand_dealt" for event in dealt["events"]), dealt
+            assert dealt["resync"] is False
+
+            # Play on until each person has moved twice through their own process,
+            # each move heard by the other's socket, held by the other process.
+            views = {"N": frame_where(ann, update_at(started.json()["log"]))["game"]}
+            views["S"] = dealt["game"]
+            moves = {"N": 0, "S": 0}
+            while min(moves.values()) < 2:
+                seat = next(seat for seat in ("N", "S") if views[seat]["your_turn"])
+                client, _token = clients[seat]
+                path, body = move_of(views[seat])
+                answer = client.post(f"/api/tables/{table_id}/{path}", json=body)
+                assert answer.status_code == 200, answer.text
+                log = answer.json()["log"]
+                heard = {
+                    "N": frame_where(ann, update_at(log)),
+                    "S": frame_where(bo, update_at(log)),
+                }
+                other = heard["S" if seat == "N" else "N"]
+                assert other["resync"] is False, other
+                kind = "bid_made" if path == "bid" else "card_played"
+                assert any(event["type"] == kind for event in other["events"]), other
+                views = {name: update["game"] for name, update in heard.items()}
+                moves[seat] += 1
+
+            reacted = friend.post(f"/api/tables/{table_id}/react", json={"reaction": "nice"})
+            assert reacted.status_code == 204
+            reaction = frame_where(ann, lambda m: m.get("type") == "reaction")
+            assert reaction["seat"] == "S" and reaction["reaction"] == "nice"
