@@ -5,7 +5,8 @@ one database (PostgreSQL, which LISTEN/NOTIFY wakes; SQLite, which the
 listener reads on a short timer), real HTTP and WebSockets on the loopback.
 
 No sleeps: each check waits on the socket's own frames, for at most
-``FRAME_PATIENCE`` seconds."""
+``FRAME_PATIENCE`` seconds. And a process gone silent (killed) stops holding
+its seats' presence, on an injected clock."""
 
 from __future__ import annotations
 
@@ -19,11 +20,11 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from spades.core.seats import NORTH, SOUTH
+from spades.server.live import ORIGIN_SILENCE, LiveTables
 from spades.server.tables_api import COOKIE
 
 from .test_many_processes import serving
-
-pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 
 FRAME_PATIENCE: Final = 30.0
 """Seconds a socket may take to show a change: far beyond the milliseconds it
@@ -63,6 +64,7 @@ def move_of(game: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return "play", {"card": game["legal_cards"][0]}
 
 
+@pytest.mark.both_databases  # (see tests/conftest.py)
 def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) -> None:
     with serving(db_url) as (first, _), serving(db_url) as (second, _):
         host = httpx.Client(base_url=first, timeout=60)
@@ -128,3 +130,23 @@ def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) 
             assert reacted.status_code == 204
             reaction = frame_where(ann, lambda m: m.get("type") == "reaction")
             assert reaction["seat"] == "S" and reaction["reaction"] == "nice"
+
+
+def test_the_sockets_of_a_process_gone_silent_stop_counting_as_connected() -> None:
+    """A process killed without closing its sockets says nothing more: once it
+    has not said it is alive for ``ORIGIN_SILENCE`` seconds, its seats are
+    away (and the stand-in may play for them), until it speaks again."""
+    now = [0.0]
+    live = LiveTables(clock=lambda: now[0])
+    live.alive_elsewhere("other")
+    live.connected_elsewhere("table", "other", {NORTH})
+    assert live.connected("table", NORTH) and not live.connected("table", SOUTH)
+    now[0] += ORIGIN_SILENCE - 1
+    assert live.connected("table", NORTH)
+    now[0] += 2
+    assert not live.connected("table", NORTH)
+    live.alive_elsewhere("other")
+    assert live.connected("table", NORTH)
+    live.connected_elsewhere("table", "other", set())  # the socket closed there
+    assert not live.connected("table", NORTH)
+    assert live.away_left("table", NORTH, 30) == 30  # the wait starts when it closed

@@ -33,6 +33,9 @@ KEPT_EVENTS: Final = 600
 """Events kept a table: more than a hand's, so a page away for a hand catches up."""
 REACTION_GAP: Final = 1.5
 """Seconds between two reactions of one seat: quick reactions, not a flood."""
+ORIGIN_SILENCE: Final = 60.0
+"""Seconds after which another process not heard from (each says it is alive
+every ``table_feed.ALIVE_SECONDS``) is taken for dead, with its sockets."""
 
 
 @dataclass(eq=False)
@@ -73,6 +76,8 @@ class LiveTables:
         self.tables: dict[str, LiveTable] = {}
         self.origin = secrets.token_hex(8)
         """This process among those sharing the database: its changes say so."""
+        self.heard_from: dict[str, float] = {}
+        """When each other process last logged a change (or said it is alive)."""
 
     def table(self, game_id: str) -> LiveTable:
         return self.tables.setdefault(game_id, LiveTable())
@@ -81,9 +86,17 @@ class LiveTables:
 
     def connected(self, game_id: str, seat: Seat) -> bool:
         live = self.table(game_id)
-        return any(sub.seat == seat for sub in live.subscribers) or any(
-            seat in seats for seats in live.elsewhere.values()
+        if any(sub.seat == seat for sub in live.subscribers):
+            return True
+        now = self.clock()
+        return any(
+            seat in seats and now - self.heard_from.get(origin, -ORIGIN_SILENCE) < ORIGIN_SILENCE
+            for origin, seats in live.elsewhere.items()
         )
+
+    def alive_elsewhere(self, origin: str) -> None:
+        """Another process logged a change, or said it is alive."""
+        self.heard_from[origin] = self.clock()
 
     def connected_here(self, game_id: str) -> list[Seat]:
         """The seats with a socket open in this process."""

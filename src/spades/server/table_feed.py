@@ -34,7 +34,7 @@ from typing import Final
 
 from sqlalchemy.engine import make_url
 
-from spades.storage.table_changes import CHANNEL, TableChange, TableChangeLog
+from spades.storage.table_changes import ALIVE, CHANNEL, TableChange, TableChangeLog
 
 POLL_SECONDS: Final = 0.05
 """How often an SQLite listener reads the log: half of it is the push's added delay."""
@@ -42,6 +42,9 @@ SAFETY_SECONDS: Final = 5.0
 """How often a PostgreSQL listener reads the log without being told to."""
 RECONNECT_SECONDS: Final = 1.0
 """The pause before a PostgreSQL listener whose connection failed tries again."""
+ALIVE_SECONDS: Final = 20.0
+"""How often a process logs that it is alive, so that the others keep counting
+the sockets it holds as connected (``live.ORIGIN_SILENCE``)."""
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +80,7 @@ class TableFeed:
             return
         self.last_id = await asyncio.to_thread(self.changes.last_id)
         self._tasks.append(asyncio.create_task(self._read_when_woken()))
+        self._tasks.append(asyncio.create_task(self._say_alive()))
         if self.changes.notifies:
             self._tasks.append(asyncio.create_task(self._listen()))
 
@@ -98,6 +102,21 @@ class TableFeed:
                 await self.read()
             except Exception:  # the database away for a moment: the next read catches up
                 log.warning("could not read the table change log", exc_info=True)
+
+    async def _say_alive(self) -> None:
+        while True:
+            try:
+                await asyncio.to_thread(
+                    self.changes.add,
+                    ALIVE,
+                    origin=self.origin,
+                    log_length=0,
+                    events=[],
+                    connected=[],
+                )
+            except Exception:
+                log.warning("could not log that this process is alive", exc_info=True)
+            await asyncio.sleep(ALIVE_SECONDS)
 
     async def read(self) -> None:
         """Hear the changes logged since the last read."""

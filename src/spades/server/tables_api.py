@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse
 from spades.core import parse_rules, rules_name
 from spades.core.seats import SEAT_LETTERS, SEATS, Seat
 from spades.storage import StaleGameError, StoredGame
-from spades.storage.table_changes import TableChange
+from spades.storage.table_changes import ALIVE, TableChange
 
 from .cookies import set_secret_cookie
 from .games import GameInProgress, GameNotFound, run_off_loop_if
@@ -218,6 +218,9 @@ async def hear(app: Any, changes: list[TableChange]) -> None:
     tables, live, _sheets = _services(app)
     moved: dict[str, int] = {}
     for change in changes:
+        live.alive_elsewhere(change.origin)
+        if change.game_id == ALIVE:
+            continue
         seats = {SEAT_LETTERS.index(letter) for letter in change.connected}
         live.connected_elsewhere(change.game_id, change.origin, seats)
         live.record(change.game_id, change.log_length, change.events)

@@ -61,6 +61,7 @@ class TableChangeRow(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     """Rising: a process reads the rows after the last one it has heard."""
     game_id: Mapped[str] = mapped_column(String(32))
+    """The table's game; empty in a row that only says its origin is alive."""
     origin: Mapped[str] = mapped_column(String(32))
     """The process that made the change (it has pushed it to its own sockets)."""
     log_length: Mapped[int] = mapped_column(Integer)

@@ -19,8 +19,13 @@ from sqlalchemy import Engine, bindparam, delete, func, insert, select
 
 from .models import Base, TableChangeRow
 
+ALIVE: Final = ""
+"""The game id of a row that only says its origin process is alive (and so
+still holds the sockets it said it holds)."""
 CHANNEL: Final = "spades_table_changes"
 """The PostgreSQL notification channel a change is announced on."""
+ORDER_LOCK: Final = 0x5BADE5
+"""The PostgreSQL advisory lock that makes the log's writers take turns."""
 KEPT_CHANGES: Final = 10_000
 """Rows kept: minutes of play on a busy server, far more than a listener lags."""
 PRUNE_EVERY: Final = 500
@@ -71,6 +76,11 @@ class TableChangeLog:
             "created_at": datetime.now(UTC),
         }
         with self._writing, self.engine.begin() as connection:
+            if self.notifies:
+                # Rows commit in the order of their ids, or a reader that had read
+                # id 11 would never see an id 10 committed after it. (SQLite's one
+                # writer at a time already gives that order.)
+                connection.execute(select(func.pg_advisory_xact_lock(ORDER_LOCK)))
             key = connection.execute(_ADD, values).inserted_primary_key
             assert key is not None, "an insert gives its row's key"
             change_id = int(key[0])
