@@ -86,7 +86,8 @@ class HandReviewer:
             result = HandReviewResponse.model_validate(kept.review)
             self._keep(key, result)
             return result
-        if not self.store.claim(game_id, number, stale_after=CLAIM_SECONDS):
+        claimed = kept is not None
+        if not self.store.claim(game_id, number, stale_after=CLAIM_SECONDS, claimed=claimed):
             return _analysing(number, self.deals)  # another process (or request) computes it
         with self._lock:
             self._running.add(key)

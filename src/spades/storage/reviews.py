@@ -41,16 +41,19 @@ class ReviewStore:
             row = connection.execute(_GET, {"this_game": game_id, "this_hand": hand}).one_or_none()
         return None if row is None else KeptReview(row.status, row.review)
 
-    def claim(self, game_id: str, hand: int, *, stale_after: float) -> bool:
+    def claim(self, game_id: str, hand: int, *, stale_after: float, claimed: bool) -> bool:
         """Take the work of reviewing the hand: True for the one caller that gets
-        it (no one had, or the claim went stale), False for the others."""
+        it (no one had, or the claim went stale), False for the others.
+        ``claimed``: the caller has read a claim already (only a stale one may be taken)."""
         now = datetime.now(UTC)
-        try:
-            with self._writing, self.engine.begin() as connection:
-                connection.execute(_CLAIM, {"game_id": game_id, "hand": hand, "claimed_at": now})
-            return True
-        except IntegrityError:  # claimed already, or done
-            pass
+        if not claimed:
+            try:
+                with self._writing, self.engine.begin() as connection:
+                    values = {"game_id": game_id, "hand": hand, "claimed_at": now}
+                    connection.execute(_CLAIM, values)
+                return True
+            except IntegrityError:  # claimed meanwhile, or done
+                pass
         with self._writing, self.engine.begin() as connection:
             taken = connection.execute(
                 _TAKE_OVER,
