@@ -175,6 +175,14 @@ class LiveTables:
                 continue  # kept already (heard twice)
             live.events.append((first + offset, event))
 
+    def pass_over(self, game_id: str, log_length: int) -> None:
+        """A change made elsewhere to a table with no socket here: its events are
+        not kept (each process would otherwise keep every table's), and so, to
+        keep the kept ones without a gap, neither are the earlier ones."""
+        live = self.table(game_id)
+        live.known_length = max(live.known_length, log_length)
+        live.events.clear()
+
     def events_since(
         self, game_id: str, since: int, log_length: int
     ) -> list[dict[str, Any]] | None:

@@ -223,7 +223,10 @@ async def hear(app: Any, changes: list[TableChange]) -> None:
             continue
         seats = {SEAT_LETTERS.index(letter) for letter in change.connected}
         live.connected_elsewhere(change.game_id, change.origin, seats)
-        live.record(change.game_id, change.log_length, change.events)
+        if live.table(change.game_id).subscribers:
+            live.record(change.game_id, change.log_length, change.events)
+        else:
+            live.pass_over(change.game_id, change.log_length)
         if change.reaction is not None:
             await _send_here(live, change.game_id, json.dumps(change.reaction))
         else:
