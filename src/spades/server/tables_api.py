@@ -216,7 +216,7 @@ async def hear(app: Any, changes: list[TableChange]) -> None:
     """Changes made by other processes: keep their events and who is connected
     there, pass reactions on, and send the sockets here each table's update."""
     tables, live, _sheets = _services(app)
-    moved: dict[str, int] = {}
+    moved: set[str] = set()
     for change in changes:
         live.alive_elsewhere(change.origin)
         if change.game_id == ALIVE:
@@ -230,7 +230,7 @@ async def hear(app: Any, changes: list[TableChange]) -> None:
         if change.reaction is not None:
             await _send_here(live, change.game_id, json.dumps(change.reaction))
         else:
-            moved[change.game_id] = change.log_length
+            moved.add(change.game_id)
     for game_id in moved:
         if not live.table(game_id).subscribers:
             continue  # no socket of it here: nothing to send
