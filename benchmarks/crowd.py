@@ -10,9 +10,9 @@ database, best empty) with the server's own default levels: no ``--level`` is
 passed, so the bots are the ones a new visitor meets. Then that many simulated
 people, each with a cookie jar of their own, play whole games through the API
 as the page does (a new game, South's bids and cards, a new game when one
-ends). Each waits a seeded random 1 to 3 s before every move, as a person
-choosing a card does, and the first requests are spread over ``--spread``
-seconds, not sent in one burst.
+ends). Each waits a seeded random 1 to 3 s before every bid, card and new
+game, as a person choosing a card does, and the first requests are spread
+over ``--spread`` seconds, not sent in one burst.
 
 After ``--warmup`` seconds (not counted) the requests sent for ``--seconds``
 are timed, and it prints, per route, the answers counted, p50 / p95 / p99 and
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from web_load import REQUEST_TIMEOUT, Timings, cpu_seconds, percentile, request, spades_server
 
 THINK_SECONDS: Final = (1.0, 3.0)
-"""A person's pause before each move: long enough to look, short of dawdling."""
+"""A person's pause before each request: long enough to look, short of dawdling."""
 ROUTES: Final = ("new game", "bid", "card")
 
 
