@@ -7,7 +7,7 @@ migrations build exactly these tables."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Index, Integer, String, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -51,6 +51,11 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+CHANGE_ID: Final = BigInteger().with_variant(Integer, "sqlite")
+"""64 bits on PostgreSQL (a busy site writes billions of changes over the
+years); SQLite's rowid is 64 bits already, and numbers only an INTEGER key."""
+
+
 class TableChangeRow(Base):
     """One change to a table with friends, for the other server processes: each
     pushes it to the sockets it holds (``server/table_feed.py``). A short log:
@@ -58,7 +63,7 @@ class TableChangeRow(Base):
 
     __tablename__ = "table_changes"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    id: Mapped[int] = mapped_column(CHANGE_ID, primary_key=True, autoincrement=True)
     """Rising: a process reads the rows after the last one it has heard."""
     game_id: Mapped[str] = mapped_column(String(32))
     """The table's game; empty in a row that only says its origin is alive."""

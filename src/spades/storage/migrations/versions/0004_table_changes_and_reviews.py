@@ -25,7 +25,12 @@ depends_on = None
 def upgrade() -> None:
     op.create_table(
         "table_changes",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column(
+            "id",
+            sa.BigInteger().with_variant(sa.Integer, "sqlite"),
+            primary_key=True,
+            autoincrement=True,
+        ),
         sa.Column("game_id", sa.String(32), nullable=False),
         sa.Column("origin", sa.String(32), nullable=False),
         sa.Column("log_length", sa.Integer, nullable=False),
