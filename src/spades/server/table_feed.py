@@ -67,7 +67,11 @@ class TableFeed:
         self.hear = hear
         self.last_id = 0
         self._wake = asyncio.Event()
+        self._reading = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
+        self.listening = asyncio.Event()
+        """Set once a PostgreSQL listener LISTENs and has read what came before:
+        from then on a notification is what brings each change."""
 
     @property
     def alone(self) -> bool:
@@ -119,15 +123,17 @@ class TableFeed:
             await asyncio.sleep(ALIVE_SECONDS)
 
     async def read(self) -> None:
-        """Hear the changes logged since the last read."""
-        while True:
-            changes = await asyncio.to_thread(self.changes.after, self.last_id)
-            if not changes:
-                return
-            self.last_id = changes[-1].id
-            elsewhere = [change for change in changes if change.origin != self.origin]
-            if elsewhere:
-                await self.hear(elsewhere)
+        """Hear the changes logged since the last read (one read at a time, or
+        two could hear the same rows)."""
+        async with self._reading:
+            while True:
+                changes = await asyncio.to_thread(self.changes.after, self.last_id)
+                if not changes:
+                    return
+                self.last_id = changes[-1].id
+                elsewhere = [change for change in changes if change.origin != self.origin]
+                if elsewhere:
+                    await self.hear(elsewhere)
 
     async def _listen(self) -> None:
         import psycopg  # the PostgreSQL driver: imported only where it is used
@@ -139,9 +145,11 @@ class TableFeed:
                     conninfo.render_as_string(hide_password=False), autocommit=True
                 ) as connection:
                     await connection.execute(f"LISTEN {CHANNEL}")
-                    self._wake.set()  # what was logged while not listening
+                    await self.read()  # what was logged while not listening
+                    self.listening.set()
                     async for _notice in connection.notifies():
                         self._wake.set()
             except (psycopg.Error, OSError):
                 log.warning("the table change listener lost its connection", exc_info=True)
+                self.listening.clear()
                 await asyncio.sleep(RECONNECT_SECONDS)
