@@ -86,7 +86,7 @@ async def request(
                 result: dict[str, Any] | None = await response.json()
             else:
                 failure, result = f"{response.status} {(await response.text())[:200]}", None
-    except aiohttp.ClientError as error:
+    except (aiohttp.ClientError, TimeoutError) as error:  # no answer in REQUEST_TIMEOUT
         failure, result = f"{type(error).__name__}: {error}", None
     timings.add(route, time.perf_counter() - start, failure, counted=counted)
     return result
