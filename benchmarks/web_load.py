@@ -51,6 +51,8 @@ import aiohttp
 import httpx
 
 STARTUP_SECONDS = 60
+STOP_SECONDS = 10
+"""How long a stopped server may finish the requests it holds before it is killed."""
 REQUEST_TIMEOUT = 60.0
 
 
@@ -171,7 +173,11 @@ def spades_server(
         yield url, server.pid
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:  # still answering requests its bots think about
+            server.kill()
+            server.wait()
 
 
 def cpu_seconds(pid: int | None) -> float | None:
