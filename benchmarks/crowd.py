@@ -15,7 +15,8 @@ game, as a person choosing a card does, and the first requests are spread
 over ``--spread`` seconds, not sent in one burst.
 
 After ``--warmup`` seconds (not counted) the requests sent for ``--seconds``
-are timed, and it prints, per route, the answers counted, p50 / p95 / p99 and
+are timed, and it prints, per route, the answers counted, p50 / p95 / p99 (of
+every request sent in the window, a failed one at the time it failed) and
 errors, the server's CPU (its process tree, from /proc: the bot processes
 count) as a share of one core, and the load average. With several numbers of
 people, one server after another, it ends with a table of one row per number.
