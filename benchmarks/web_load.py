@@ -42,7 +42,7 @@ import sys
 import tempfile
 import time
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -51,6 +51,8 @@ import aiohttp
 import httpx
 
 STARTUP_SECONDS = 60
+STOP_SECONDS = 10
+"""How long a stopped server may finish the requests it holds before it is killed."""
 REQUEST_TIMEOUT = 60.0
 
 
@@ -86,7 +88,7 @@ async def request(
                 result: dict[str, Any] | None = await response.json()
             else:
                 failure, result = f"{response.status} {(await response.text())[:200]}", None
-    except aiohttp.ClientError as error:
+    except (aiohttp.ClientError, TimeoutError) as error:  # no answer in REQUEST_TIMEOUT
         failure, result = f"{type(error).__name__}: {error}", None
     timings.add(route, time.perf_counter() - start, failure, counted=counted)
     return result
@@ -134,8 +136,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
-    """``spades serve`` with random bots on a free port: its URL and process id."""
+def spades_server(
+    database: str,
+    workers: int = 1,
+    *,
+    level: str | None = "random",
+    extra: Sequence[str] = (),
+) -> Iterator[tuple[str, int]]:
+    """``spades serve`` on a free port (random bots unless ``level`` says
+    otherwise; None: the server's own default), with ``extra`` arguments: its
+    URL and process id."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
@@ -143,7 +153,8 @@ def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
         f"--port={port}",
         f"--db={database}",
         f"--workers={workers}",
-        "--level=random",
+        *([] if level is None else [f"--level={level}"]),
+        *extra,
     ]
     server = subprocess.Popen(command)
     url = f"http://127.0.0.1:{port}"
@@ -162,7 +173,11 @@ def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
         yield url, server.pid
     finally:
         server.terminate()
-        server.wait(timeout=10)
+        try:
+            server.wait(timeout=STOP_SECONDS)
+        except subprocess.TimeoutExpired:  # still answering requests its bots think about
+            server.kill()
+            server.wait()
 
 
 def cpu_seconds(pid: int | None) -> float | None:

@@ -305,14 +305,19 @@ def create_app(
     decider = bots if isinstance(bots, Decider) else make_decider(bots)
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level, decider)  # checks the level first
-    reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
+    reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS)
     live = LiveTables()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        from .tables_api import table_feed  # as the router below: it uses this module
+
         if service.bots_think([service.default_level]):
             decider.start()  # the first player's first move should not wait for it
+        feed = table_feed(_app)
+        await feed.start()  # pushes from the other server processes to this one's sockets
         yield
+        await feed.stop()
         live.close()
         reviewer.close()
         decider.close()

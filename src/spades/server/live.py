@@ -7,14 +7,16 @@ events of each table (so a seat that missed some, or polls, is sent just
 those), and one wake-up per table for the next deadline (a person away past
 the table's wait, or a turn timer running out).
 
-A person is present while one of their sockets is open, or for a few seconds
-after each poll (the fallback when a socket cannot be opened).
+A person is present while one of their sockets is open, here or in another
+server process (which says so in the table change log, ``table_feed.py``), or
+for a few seconds after each poll (the fallback when a socket cannot be opened).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -31,6 +33,9 @@ KEPT_EVENTS: Final = 600
 """Events kept a table: more than a hand's, so a page away for a hand catches up."""
 REACTION_GAP: Final = 1.5
 """Seconds between two reactions of one seat: quick reactions, not a flood."""
+ORIGIN_SILENCE: Final = 60.0
+"""Seconds after which another process not heard from (each says it is alive
+every ``table_feed.ALIVE_SECONDS``) is taken for dead, with its sockets."""
 
 
 @dataclass(eq=False)
@@ -57,6 +62,10 @@ class LiveTable:
     """The game's event count when the turn last changed hands, and when."""
     wake: asyncio.TimerHandle | None = None
     last_reaction: dict[Seat, float] = field(default_factory=dict)
+    elsewhere: dict[str, set[Seat]] = field(default_factory=dict)
+    """The seats whose sockets other processes hold, by process (as last heard)."""
+    known_length: int = 0
+    """The game's log count as of the last change made here or heard of."""
 
 
 class LiveTables:
@@ -65,6 +74,10 @@ class LiveTables:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.tables: dict[str, LiveTable] = {}
+        self.origin = secrets.token_hex(8)
+        """This process among those sharing the database: its changes say so."""
+        self.heard_from: dict[str, float] = {}
+        """When each other process last logged a change (or said it is alive)."""
 
     def table(self, game_id: str) -> LiveTable:
         return self.tables.setdefault(game_id, LiveTable())
@@ -73,7 +86,31 @@ class LiveTables:
 
     def connected(self, game_id: str, seat: Seat) -> bool:
         live = self.table(game_id)
-        return any(sub.seat == seat for sub in live.subscribers)
+        if any(sub.seat == seat for sub in live.subscribers):
+            return True
+        now = self.clock()
+        return any(
+            seat in seats and now - self.heard_from.get(origin, -ORIGIN_SILENCE) < ORIGIN_SILENCE
+            for origin, seats in live.elsewhere.items()
+        )
+
+    def alive_elsewhere(self, origin: str) -> None:
+        """Another process logged a change, or said it is alive."""
+        self.heard_from[origin] = self.clock()
+
+    def connected_here(self, game_id: str) -> list[Seat]:
+        """The seats with a socket open in this process."""
+        return sorted({sub.seat for sub in self.table(game_id).subscribers})
+
+    def connected_elsewhere(self, game_id: str, origin: str, seats: set[Seat]) -> None:
+        """What another process says it holds: the sockets of ``seats``."""
+        live = self.table(game_id)
+        held = live.elsewhere.get(origin, set())
+        live.elsewhere[origin] = seats
+        for seat in held - seats:
+            if not self.connected(game_id, seat):  # the seat's wait starts now
+                live.last_seen.pop(seat, None)
+                live.gone_since.setdefault(seat, self.clock())
 
     def present(self, game_id: str, seat: Seat) -> bool:
         live = self.table(game_id)
@@ -131,9 +168,20 @@ class LiveTables:
     def record(self, game_id: str, log_length: int, events: list[dict[str, Any]]) -> None:
         """Keep the events a move made: the last ``len(events)`` of the game's log."""
         live = self.table(game_id)
+        live.known_length = max(live.known_length, log_length)
         first = log_length - len(events)
         for offset, event in enumerate(events):
+            if live.events and live.events[-1][0] >= first + offset:
+                continue  # kept already (heard twice)
             live.events.append((first + offset, event))
+
+    def pass_over(self, game_id: str, log_length: int) -> None:
+        """A change made elsewhere to a table with no socket here: its events are
+        not kept (each process would otherwise keep every table's), and so, to
+        keep the kept ones without a gap, neither are the earlier ones."""
+        live = self.table(game_id)
+        live.known_length = max(live.known_length, log_length)
+        live.events.clear()
 
     def events_since(
         self, game_id: str, since: int, log_length: int

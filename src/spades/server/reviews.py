@@ -8,11 +8,15 @@ it is ready. A process, not a thread: the solver holds the interpreter lock,
 and API calls in this process must not wait for it.
 
 Reviews are seeded by the game and hand, so the same hand always gets the same
-review; finished reviews are kept in memory (a restart recomputes them).
+review. Each is kept in the database (``storage/reviews.py``): the first
+process asked claims the hand and computes it once, the others answer
+"analysing" until its result is written, and a restart recomputes nothing.
+The last few hundred are also kept in memory, to spare the database a read.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -27,6 +31,7 @@ from spades.bots.search.helpers import exit_with_parent
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SOUTH
+from spades.storage.reviews import ANALYSING, ReviewStore
 
 from .review_schemas import DoubleDummyOpinion, HandReviewResponse, ReviewedPlay
 
@@ -35,20 +40,28 @@ REVIEW_DEALS: Final = DEALS
 RETRIES: Final = 2
 """Times a review is started before a dying review process makes it fail."""
 CACHE_SIZE: Final = 512
-"""Finished reviews kept: a few hundred hands' worth of small results."""
+"""Finished reviews kept in memory: a few hundred hands' worth of small results."""
+CLAIM_SECONDS: Final = 600
+"""A claim this old belongs to a process that stopped: reviews queue one at a
+time in each process, but none waits ten minutes."""
+
+log = logging.getLogger(__name__)
 
 HandPayload = tuple[int, tuple[int, int, int, int], tuple[tuple[int, int], ...], tuple[int, ...]]
 """What the review process needs of a hand: dealer, deal, bids in order, cards played."""
 
 
 class HandReviewer:
-    """Reviews of finished hands by key (game id, hand number)."""
+    """Reviews of finished hands by key (game id, hand number), kept in ``store``."""
 
-    def __init__(self, deals: int = REVIEW_DEALS, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self, store: ReviewStore, deals: int = REVIEW_DEALS, cache_size: int = CACHE_SIZE
+    ) -> None:
+        self.store = store
         self.deals = deals
         self._cache_size = cache_size
         self._done: OrderedDict[tuple[str, int], HandReviewResponse] = OrderedDict()
-        self._running: dict[tuple[str, int], Future[dict[str, Any]]] = {}
+        self._running: set[tuple[str, int]] = set()
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
         self._broken: dict[tuple[str, int], int] = {}
@@ -57,36 +70,66 @@ class HandReviewer:
         self, game_id: str, number: int, state: HandState, *, seed: object = None
     ) -> HandReviewResponse:
         """The review of hand ``number`` of game ``game_id`` (``state``, over), or
-        an "analysing" answer while it is computed; asking starts the work.
-        The deals it samples are seeded by ``seed`` (default: the game id) and
-        the hand number."""
+        an "analysing" answer while it is computed (here or by another process);
+        asking starts the work if no one has. The deals it samples are seeded by
+        ``seed`` (default: the game id) and the hand number."""
         key = (game_id, number)
         with self._lock:
             done = self._done.get(key)
             if done is not None:
                 self._done.move_to_end(key)
                 return done
-            running = self._running.get(key)
-            if running is None:
-                running = self._submit(state, number, seed=f"{seed or game_id}:{number}")
-                self._running[key] = running
-            if not running.done():
+            if key in self._running:
                 return _analysing(number, self.deals)
-            del self._running[key]
-            try:
-                result = HandReviewResponse.model_validate(running.result())
-            except BrokenProcessPool:  # the process died (killed?): try again, once
+        kept = self.store.get(game_id, number)
+        if kept is not None and kept.status != ANALYSING and kept.review is not None:
+            result = HandReviewResponse.model_validate(kept.review)
+            self._keep(key, result)
+            return result
+        claimed = kept is not None
+        if not self.store.claim(game_id, number, stale_after=CLAIM_SECONDS, claimed=claimed):
+            return _analysing(number, self.deals)  # another process (or request) computes it
+        with self._lock:
+            self._running.add(key)
+        running = self._submit(state, number, seed=f"{seed or game_id}:{number}")
+        running.add_done_callback(lambda future: self._settle(key, future))
+        with self._lock:
+            return self._done.get(key) or _analysing(number, self.deals)
+
+    def _settle(self, key: tuple[str, int], future: Future[dict[str, Any]]) -> None:
+        """A review's work ended: write its result for every process, or, when the
+        review process died, give the claim up so that the next ask starts it again."""
+        try:
+            self._write_result(key, future)
+        except Exception:  # the database away: the claim goes stale, and someone retries
+            log.warning("could not keep the review of hand %s of game %s", key[1], key[0])
+        finally:
+            with self._lock:
+                self._running.discard(key)
+
+    def _write_result(self, key: tuple[str, int], future: Future[dict[str, Any]]) -> None:
+        game_id, number = key
+        try:
+            result = HandReviewResponse.model_validate(future.result())
+        except BrokenProcessPool:  # the process died (killed?): try again, once
+            with self._lock:
                 self._pool = None
                 self._broken[key] = self._broken.get(key, 0) + 1
-                if self._broken[key] < RETRIES:
-                    return _analysing(number, self.deals)
-                result = _failed(number, self.deals, "the review process stopped")
-            except Exception as error:  # a review that cannot be made is said so, once
-                result = _failed(number, self.deals, str(error))
+                retry = self._broken[key] < RETRIES
+            if retry:
+                self.store.release(game_id, number)
+                return
+            result = _failed(number, self.deals, "the review process stopped")
+        except Exception as error:  # a review that cannot be made is said so, once
+            result = _failed(number, self.deals, str(error))
+        self.store.finish(game_id, number, result.status, result.model_dump(mode="json"))
+        self._keep(key, result)
+
+    def _keep(self, key: tuple[str, int], result: HandReviewResponse) -> None:
+        with self._lock:
             self._done[key] = result
             while len(self._done) > self._cache_size:
                 self._done.popitem(last=False)
-            return result
 
     def _submit(self, state: HandState, number: int, seed: str) -> Future[dict[str, Any]]:
         if self._pool is None:

@@ -21,9 +21,10 @@ from fastapi.responses import FileResponse
 from spades.core import parse_rules, rules_name
 from spades.core.seats import SEAT_LETTERS, SEATS, Seat
 from spades.storage import StaleGameError, StoredGame
+from spades.storage.table_changes import ALIVE, TableChange
 
 from .cookies import set_secret_cookie
-from .games import GameInProgress, GameNotFound
+from .games import GameInProgress, GameNotFound, run_off_loop_if
 from .live import LiveTables, Subscriber
 from .moments import Moment
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
@@ -40,6 +41,7 @@ from .schemas import (
     TableSeat,
     TableUpdate,
 )
+from .table_feed import TableFeed
 from .tables import Caller, Seating, TableError, TableService
 from .views import ScoreSheets, game_state, public_events, record_file
 
@@ -175,15 +177,88 @@ def table_update(
 async def publish(
     app: Any, stored: StoredGame, made: list[Moment], *, skip: Subscriber | None = None
 ) -> None:
-    """Keep ``made`` and send every open socket of the table (but ``skip``) its
-    seat's update."""
+    """Keep ``made``, send every open socket of the table (but ``skip``) its
+    seat's update, and log the change for the other server processes."""
     _tables, live, _sheets = _services(app)
     length = len(stored.game.log)
-    if made:
-        live.record(
-            stored.id, length, [event.model_dump(mode="json") for event in public_events(made)]
-        )
+    events = [event.model_dump(mode="json") for event in public_events(made)]
+    live.record(stored.id, length, events)
     schedule(app, stored)
+    await push_here(app, stored, skip=skip)
+    await announce(app, stored.id, length, events)
+
+
+async def announce(
+    app: Any, game_id: str, length: int, events: list[dict[str, Any]], reaction: str | None = None
+) -> None:
+    """Log a change of this process's for the others (``table_feed.py``): its
+    events, the seats whose sockets are here, a reaction to pass on."""
+    tables, live, _sheets = _services(app)
+    connected = [SEAT_LETTERS[seat] for seat in live.connected_here(game_id)]
+
+    def log_change() -> None:
+        tables.repository.table_changes.add(
+            game_id,
+            origin=live.origin,
+            log_length=length,
+            events=events,
+            connected=connected,
+            reaction=None if reaction is None else json.loads(reaction),
+        )
+
+    try:
+        await run_off_loop_if(tables.games.storage_waits, log_change)
+    except Exception:  # the move itself is saved: the others will see it when they next ask
+        log.warning("could not log a change of table %s for the other processes", game_id)
+
+
+async def hear(app: Any, changes: list[TableChange]) -> None:
+    """Changes made by other processes: keep their events and who is connected
+    there, pass reactions on, and send the sockets here each table's update."""
+    tables, live, _sheets = _services(app)
+    moved: set[str] = set()
+    for change in changes:
+        live.alive_elsewhere(change.origin)
+        if change.game_id == ALIVE:
+            continue
+        seats = {SEAT_LETTERS.index(letter) for letter in change.connected}
+        live.connected_elsewhere(change.game_id, change.origin, seats)
+        if live.table(change.game_id).subscribers:
+            live.record(change.game_id, change.log_length, change.events)
+        else:
+            live.pass_over(change.game_id, change.log_length)
+        if change.reaction is not None:
+            await _send_here(live, change.game_id, json.dumps(change.reaction))
+        else:
+            moved.add(change.game_id)
+    for game_id in moved:
+        if not live.table(game_id).subscribers:
+            continue  # no socket of it here: nothing to send
+        try:
+            stored = await tables.load(game_id)
+        except GameNotFound:
+            continue
+        if len(stored.game.log) > live.table(game_id).known_length:
+            continue  # saved since, and its change is still to be heard: it will push then
+        await push_here(app, stored)
+
+
+def table_feed(app: Any) -> TableFeed:
+    """This process's listener for the changes the other processes make to tables."""
+    tables, live, _sheets = _services(app)
+    repository = tables.repository
+    return TableFeed(
+        repository.table_changes, repository.url, live.origin, lambda changes: hear(app, changes)
+    )
+
+
+async def push_here(app: Any, stored: StoredGame, *, skip: Subscriber | None = None) -> None:
+    """Send each socket of the table this process holds (but ``skip``) its seat's update."""
+    _tables, live, _sheets = _services(app)
+    assert stored.seating is not None
+    # Before the deal a seat is sent no events: it has seen none, and its first
+    # update after the deal starts with the deal.
+    length = len(stored.game.log) if Seating(stored.seating).started else 0
     subscribers = list(live.table(stored.id).subscribers)
     for subscriber in subscribers:
         if subscriber is skip:
@@ -421,12 +496,17 @@ async def react(game_id: str, body: ReactionRequest, request: Request) -> Respon
         name=Seating(stored.seating).name(caller.seat) or "",
         reaction=body.reaction,
     ).model_dump_json()
+    await _send_here(live, game_id, message)
+    await announce(request.app, game_id, len(stored.game.log), [], reaction=message)
+    return Response(status_code=204)
+
+
+async def _send_here(live: LiveTables, game_id: str, message: str) -> None:
     for subscriber in list(live.table(game_id).subscribers):
         try:
             await subscriber.socket.send_text(message)
         except Exception:
             log.debug("a table socket closed while being written to", exc_info=True)
-    return Response(status_code=204)
 
 
 @router.websocket("/api/tables/{game_id}/ws")

@@ -7,7 +7,7 @@ migrations build exactly these tables."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Index, Integer, String, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -49,3 +49,50 @@ class GameRow(Base):
     """Bumped on every save; a save from a stale copy (another tab) is refused."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+CHANGE_ID: Final = BigInteger().with_variant(Integer, "sqlite")
+"""64 bits on PostgreSQL (a busy site writes billions of changes over the
+years); SQLite's rowid is 64 bits already, and numbers only an INTEGER key."""
+
+
+class TableChangeRow(Base):
+    """One change to a table with friends, for the other server processes: each
+    pushes it to the sockets it holds (``server/table_feed.py``). A short log:
+    the oldest rows are pruned as new ones come."""
+
+    __tablename__ = "table_changes"
+
+    id: Mapped[int] = mapped_column(CHANGE_ID, primary_key=True, autoincrement=True)
+    """Rising: a process reads the rows after the last one it has heard."""
+    game_id: Mapped[str] = mapped_column(String(32))
+    """The table's game; empty in a row that only says its origin is alive."""
+    origin: Mapped[str] = mapped_column(String(32))
+    """The process that made the change (it has pushed it to its own sockets)."""
+    log_length: Mapped[int] = mapped_column(Integer)
+    """The game's log count once the change was saved."""
+    events: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """The public events the change made (the last ``len(events)`` of the log),
+    as the sockets are sent them; empty for a seat joining, leaving or coming back."""
+    connected: Mapped[list[str]] = mapped_column(JSON)
+    """The seats (letters) whose sockets the origin process held just then."""
+    reaction: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """A quick reaction to pass on to every socket as it was sent, or null."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class HandReviewRow(Base):
+    """The review of a finished hand, computed once for every process that asks
+    (``server/reviews.py``): claimed while one process computes it."""
+
+    __tablename__ = "hand_reviews"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    hand: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    """``analysing`` while claimed, then ``ready`` or ``failed``."""
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """The review as the API returns it, once there is one."""
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    """When a process took the work: a claim far older than a review takes
+    belongs to a process that died, and another may take it over."""

@@ -40,7 +40,9 @@ from sqlalchemy.pool import StaticPool
 from spades.core import Game, game_from_record, game_to_record
 
 from .models import Base, GameRow
+from .reviews import ReviewStore
 from .schema import ensure_current
+from .table_changes import TableChangeLog
 
 GAME_ID_BYTES = 12
 SQLITE_CONNECTIONS = 40
@@ -175,6 +177,8 @@ class GameRepository:
         (PostgreSQL locks rows, not the database: no need there.)"""
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         ensure_current(self.engine)  # a new database gets its tables; an old one is refused
+        self.table_changes = TableChangeLog(self.engine, self._writing)
+        self.reviews = ReviewStore(self.engine, self._writing)
 
     def close(self) -> None:
         self.engine.dispose()

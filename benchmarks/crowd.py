@@ -1,0 +1,247 @@
+"""A crowd at a person's pace, with the bots the server seats. Run by hand:
+
+    nice -n 10 .venv/bin/python benchmarks/crowd.py [--people 1,4,16,64,128,256]
+        [--seconds 60] [--warmup 10] [--db postgresql://...] [--workers N]
+        [--serve-arg=--bots=...]
+
+For each number of people it starts a fresh ``spades serve`` (a real uvicorn
+process on a free loopback port, a fresh SQLite file unless ``--db`` names a
+database, best empty) with the server's own default levels: no ``--level`` is
+passed, so the bots are the ones a new visitor meets. Then that many simulated
+people, each with a cookie jar of their own, play whole games through the API
+as the page does (a new game, South's bids and cards, a new game when one
+ends). Each waits a seeded random 1 to 3 s before every bid, card and new
+game, as a person choosing a card does, and the first requests are spread
+over ``--spread`` seconds, not sent in one burst.
+
+After ``--warmup`` seconds (not counted) the requests sent for ``--seconds``
+are timed, and it prints, per route, the answers counted, p50 / p95 / p99 (of
+every request sent in the window, a failed one at the time it failed) and
+errors, the server's CPU (its process tree, from /proc: the bot processes
+count) as a share of one core, and the load average. With several numbers of
+people, one server after another, it ends with a table of one row per number.
+
+Bounded: each run stops by itself after warm-up plus the window (and at most
+the request timeout more for answers still coming); loopback only. Client and
+server share the machine: the figures are for the pair.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+import aiohttp
+
+sys.path.insert(0, str(Path(__file__).parent))
+from web_load import REQUEST_TIMEOUT, Timings, cpu_seconds, percentile, request, spades_server
+
+THINK_SECONDS: Final = (1.0, 3.0)
+"""A person's pause before each request: long enough to look, short of dawdling."""
+ROUTES: Final = ("new game", "bid", "card")
+
+
+@dataclass(frozen=True, slots=True)
+class CrowdRun:
+    """What one number of people measured."""
+
+    people: int
+    seconds: float
+    games: int
+    timings: Timings
+    server_cpu: float | None
+    load_average: float
+
+
+def person_bid(game: dict[str, Any], rng: random.Random) -> Any:
+    """A bid a person might make: a number near a hand's worth, Nil now and then."""
+    bids = game["legal_bids"]
+    numbers = [bid for bid in bids if isinstance(bid, int) and 1 <= bid <= 5]
+    if numbers and rng.random() < 0.95:
+        return rng.choice(numbers)
+    return rng.choice(bids)
+
+
+async def person(
+    base_url: str, timings: Timings, start: float, stop: float, rng: random.Random
+) -> int:
+    """Play whole games from ``start`` until ``stop``, thinking before each
+    move; returns the games finished."""
+    finished = 0
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    async with aiohttp.ClientSession(
+        base_url=base_url,
+        timeout=aiohttp.ClientTimeout(total=REQUEST_TIMEOUT),
+        cookie_jar=aiohttp.CookieJar(unsafe=True),
+    ) as client:
+        update = None
+        while time.monotonic() < stop:
+            game = None if update is None else update["game"]
+            if game is not None and game["phase"] != "over" and not game["your_turn"]:
+                # The bots always hand the turn back: say so, and start afresh.
+                timings.add("turn", 0.0, f"South not to act in {game['id']}", counted=True)
+                game = None
+            await asyncio.sleep(rng.uniform(*THINK_SECONDS))
+            if time.monotonic() >= stop:
+                break
+            if game is None or game["phase"] == "over":
+                finished += game is not None
+                update = await request(client, timings, "new game", "POST", "/api/games", {})
+            elif game["phase"] == "bidding":
+                path = f"/api/games/{game['id']}/bid"
+                body = {"bid": person_bid(game, rng)}
+                update = await request(client, timings, "bid", "POST", path, body)
+            else:
+                path = f"/api/games/{game['id']}/play"
+                body = {"card": rng.choice(game["legal_cards"])}
+                update = await request(client, timings, "card", "POST", path, body)
+    return finished
+
+
+async def crowd(
+    url: str, pid: int, people: int, seconds: float, warmup: float, spread: float, seed: int
+) -> CrowdRun:
+    timings = Timings()
+    began = time.monotonic()
+    stop = began + warmup + seconds
+    rngs = [random.Random(f"{seed}:{index}") for index in range(people)]
+    starts = [began + rng.uniform(0, spread) for rng in rngs]
+    players = asyncio.gather(
+        *(person(url, timings, at, stop, rng) for at, rng in zip(starts, rngs, strict=True))
+    )
+    await asyncio.sleep(warmup)
+    timings.counting = True
+    cpu_before = cpu_seconds(pid)
+    counted_from = time.monotonic()
+    await asyncio.sleep(max(0.0, stop - time.monotonic()))
+    cpu_after = cpu_seconds(pid)  # the window's CPU, not the answers trickling in after it
+    load_average = os.getloadavg()[0]
+    elapsed = time.monotonic() - counted_from
+    games = sum(await players)
+    server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
+    return CrowdRun(people, elapsed, games, timings, server_cpu, load_average)
+
+
+def quantiles(values: list[float]) -> str:
+    """p50 / p95 / p99 in whole milliseconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return "-"
+    return " / ".join(
+        f"{1000 * value:.0f}"
+        for value in (
+            statistics.median(ordered),
+            percentile(ordered, 0.95),
+            percentile(ordered, 0.99),
+        )
+    )
+
+
+def report(run: CrowdRun) -> None:
+    timings = run.timings
+    print(
+        f"{run.people} people, {run.seconds:.1f} s counted, {run.games} games finished, "
+        f"load average {run.load_average:.2f}"
+    )
+    if run.server_cpu is not None:
+        print(
+            f"server CPU: {run.server_cpu:.1f} s "
+            f"({100 * run.server_cpu / run.seconds:.0f}% of a core)"
+        )
+    print(f"  {'route':<9} {'answers':>7} {'errors':>6}   p50 / p95 / p99 ms")
+    for route in [*ROUTES, *sorted(set(timings.latencies) - set(ROUTES))]:
+        values = timings.latencies.get(route, [])
+        errors = len(timings.failures.get(route, []))
+        print(f"  {route:<9} {len(values) - errors:>7,} {errors:>6}   {quantiles(values)}")
+    for route, failures in timings.failures.items():
+        if failures:
+            print(f"first error of {route}: {failures[0]}")
+
+
+def summary(runs: list[CrowdRun]) -> None:
+    """One markdown row a number of people: the table docs/performance.md keeps."""
+    heads = " | ".join(f"{route} p50 / p95 / p99 ms" for route in ROUTES)
+    print(f"\n| people | {heads} | answers | errors | server CPU | load |")
+    print("|---:|" + "---|" * len(ROUTES) + "---:|---:|---:|---:|")
+    for run in runs:
+        latencies = run.timings.latencies
+        answers = sum(len(values) for values in latencies.values())
+        errors = sum(len(failures) for failures in run.timings.failures.values())
+        cpu = "-" if run.server_cpu is None else f"{100 * run.server_cpu / run.seconds:.0f}%"
+        cells = " | ".join(quantiles(latencies.get(route, [])) for route in ROUTES)
+        print(
+            f"| {run.people} | {cells} | {answers - errors:,} | {errors} | {cpu} "
+            f"| {run.load_average:.2f} |"
+        )
+
+
+def people_counts(text: str) -> list[int]:
+    try:
+        counts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"people is a list of whole numbers: {text!r}") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"people counts are 1 or more: {text!r}")
+    return counts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--people",
+        type=people_counts,
+        default=[16],
+        help="people at once; a comma list (1,4,16,64,128,256) sweeps, a fresh server each "
+        "(default 16)",
+    )
+    parser.add_argument("--seconds", type=float, default=60, help="time counted (default 60)")
+    parser.add_argument(
+        "--warmup", type=float, default=10, help="seconds played first, not counted (default 10)"
+    )
+    parser.add_argument(
+        "--spread", type=float, default=5, help="seconds the first requests spread over (default 5)"
+    )
+    parser.add_argument("--seed", type=int, default=2026, help="the people's choices and pauses")
+    parser.add_argument("--db", help="the server's database URL (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (default 1)")
+    parser.add_argument(
+        "--serve-arg",
+        action="append",
+        default=[],
+        metavar="ARG",
+        help="an argument passed on to spades serve (repeatable), e.g. --serve-arg=--bots=...",
+    )
+    parser.add_argument(
+        "--level",
+        help="for the benchmark's own test only: seat this level instead of the server's "
+        "default (the crowd's figures are taken without it)",
+    )
+    args = parser.parse_args()
+    spread = min(args.spread, args.warmup)
+    runs = []
+    for people in args.people:
+        with tempfile.TemporaryDirectory() as directory:
+            database = args.db or f"sqlite:///{Path(directory) / 'crowd.db'}"
+            with spades_server(database, args.workers, level=args.level, extra=args.serve_arg) as (
+                url,
+                pid,
+            ):
+                run = asyncio.run(
+                    crowd(url, pid, people, args.seconds, args.warmup, spread, args.seed)
+                )
+        report(run)
+        runs.append(run)
+    summary(runs)
+
+
+if __name__ == "__main__":
+    main()
