@@ -194,7 +194,7 @@ async def announce(
     """Log a change of this process's for the others (``table_feed.py``): its
     events, the seats whose sockets are here, a reaction to pass on."""
     tables, live, _sheets = _services(app)
-    connected = [SEAT_LETTERS[seat] for seat in live.connected_here(game_id)]
+    connected: list[str] = [SEAT_LETTERS[seat] for seat in live.connected_here(game_id)]
 
     def log_change() -> None:
         tables.repository.table_changes.add(
