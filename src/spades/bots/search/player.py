@@ -48,7 +48,7 @@ OVERRULE_CONFIDENCE = 2.0
 """... and by how many standard errors: the search overrules the rule of thumb
 only when the sampled deals show clearly that it is wrong, not on the noise of
 a few dozen playouts between near-equal options."""
-FUTILITY_CONFIDENCE = 2.0
+FUTILITY_CONFIDENCE = 1.0
 """An option is no longer searched once the deals so far put its advantage this
 many standard errors below the margin it would need: more deals could hardly
 make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
@@ -74,7 +74,9 @@ class SearchBot(Bot):
     min_bid_worlds = 16
     max_bid_worlds = 40
     first_look = 4
-    """Deals every option is searched in before a futile one is dropped."""
+    """Deals every card is searched in before a futile one is dropped."""
+    bid_first_look = 8
+    """... and every bid: a bid's value spreads wider from deal to deal."""
 
     def __init__(
         self,
@@ -104,8 +106,8 @@ class SearchBot(Bot):
         it from the decision budget, so no one waits on an overloaded bot."""
         self.deadline = deadline
 
-    def budget(self, seconds: float, min_worlds: int, max_worlds: int) -> Budget:
-        return Budget(seconds, min_worlds, max_worlds, self.deadline, self.first_look)
+    def budget(self, seconds: float, min_worlds: int, max_worlds: int, first_look: int) -> Budget:
+        return Budget(seconds, min_worlds, max_worlds, self.deadline, first_look)
 
     def set_think(self, seconds: float) -> None:
         """Think for ``seconds`` a card (bids get more: they fix the contract). The
@@ -146,7 +148,7 @@ class SearchBot(Bot):
         if len(candidates) == 1:
             return preferred  # every legal card is equivalent
         default = next(c for c in candidates if same_group(c, preferred, view))
-        budget = self.budget(self.think, self.min_worlds, self.max_worlds)
+        budget = self.budget(self.think, self.min_worlds, self.max_worlds, self.first_look)
         outcomes = self.search(view, candidates, "card", budget, default)
         best = outcomes.choose(default)
         return preferred if best == default else best
@@ -167,7 +169,9 @@ class SearchBot(Bot):
         )  # a minimum team bid or no double Nil may rule some out
         if len(candidates) <= 1:
             return base
-        budget = self.budget(self.bid_think, self.min_bid_worlds, self.max_bid_worlds)
+        budget = self.budget(
+            self.bid_think, self.min_bid_worlds, self.max_bid_worlds, self.bid_first_look
+        )
         outcomes = self.search(view, sorted(candidates), "bid", budget, base)
         return outcomes.choose(base)
 
@@ -336,15 +340,21 @@ class Outcomes:
         gain, error = self.advantage(option, default)
         return gain + FUTILITY_CONFIDENCE * error > OVERRULE_MARGIN
 
+    def clears(self, option: int, default: int) -> bool:
+        """Whether ``option`` beats ``default`` clearly: by OVERRULE_MARGIN, with
+        OVERRULE_CONFIDENCE standard errors to spare."""
+        gain, error = self.advantage(option, default)
+        return gain - OVERRULE_CONFIDENCE * error > OVERRULE_MARGIN
+
     def choose(self, default: int) -> int:
         """The knowledge-based ``default`` unless another option beats it clearly
-        (see OVERRULE_MARGIN): then the best of those that do."""
+        (see ``clears``): then the best of those that do."""
         best, best_gain = default, 0.0
         for option in self.options:
-            if option == default:
+            if option == default or not self.clears(option, default):
                 continue
-            gain, error = self.advantage(option, default)
-            if gain - OVERRULE_CONFIDENCE * error > OVERRULE_MARGIN and gain > best_gain:
+            gain, _error = self.advantage(option, default)
+            if gain > best_gain:
                 best, best_gain = option, gain
         return best
 
@@ -386,9 +396,9 @@ class ExpertBot(SearchBot):
     name = "expert"
     think = 0.8
     min_worlds = 8
-    max_worlds = 48
+    max_worlds = 32
     bid_think = 0.8
-    min_bid_worlds = 16
+    min_bid_worlds = 8
     max_bid_worlds = 48
 
 
