@@ -175,7 +175,7 @@ def test_a_claim_too_early_to_check_in_time_says_so(
     def too_long(*_args: Any, **_options: Any) -> None:
         raise SearchLimitError("gave up after trying 1000000 cards")
 
-    monkeypatch.setattr("spades.server.claims.check_claim", too_long)
+    monkeypatch.setattr("spades.session.claims.check_claim", too_long)
     game = bid(client, start_game(client)["game"])["game"]
     before = game_to_record(stored_game(app, client, game["id"]))
     response = claim(client, game, 13)

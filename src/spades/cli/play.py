@@ -5,7 +5,7 @@ Everything is read with plain line input, so a game can be driven by piping
 answers into stdin. The engine checks every action; this module only shows the
 table, reads answers and narrates the events the engine returns. Undo and
 claim are the web game's: ``Game.undo``, and a claim judged by the solver
-through the web's own ``judge_claim``; the bots are seeded by the position, as
+through the session layer's ``judge_claim`` (the web's too); the bots are seeded by the position, as
 on the web, so after an undo they answer the same move the same way.
 """
 
@@ -89,6 +89,7 @@ from spades.core.seats import (
     team_seats,
 )
 from spades.session import bot_turn, decision_seed
+from spades.session.claims import claim_notes, judge_claim
 
 from .options import RulesOption, read_rules
 from .summary import nil_text
@@ -578,17 +579,15 @@ class TerminalGame:
                 Text("You may claim when it is your turn to play a card", style="red")
             )
             return
-        # The web game's judge: the same terms, solver check and refusal rules.
-        # Imported here: the web package is not needed until someone claims.
-        from spades.server.claims import judge_claim
-
+        # The session layer's judge, the web game's too: the same terms, solver
+        # check and refusal rules.
         try:
             verdict = judge_claim(game, parse_claim(words, tricks_left(game.hand)))
         except ValueError as error:  # the engine's IllegalActionError is a ValueError too
             self.console.print(Text(str(error), style="red"))
             return
-        held = verdict.result.held
-        message = verdict.result.message
+        held = verdict.held
+        message = verdict.message
         if not held:  # the terminal has no hand summary: the score sheet below it says
             message = message.replace("the summary of the hand", "the end of the hand")
         self.console.print(Text(message, style="bold green" if held else "yellow"))
@@ -655,8 +654,6 @@ class TerminalGame:
         that beat it, now that the hand is over (as the web's hand summary)."""
         claims = [claim for claim in self.game.claims if claim.hand == number]
         if claims:
-            from spades.server.claims import claim_notes
-
             for note in claim_notes(claims, self.game.history[number - 1].state):
                 self.console.print(Text(note))
 
