@@ -9,6 +9,7 @@ holding in the suits named (see tests.helpers.deal_with).
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -48,15 +49,26 @@ def bidding_view(
     return PlayerView.of(state, state.turn, totals=totals, bags=bags)
 
 
-@pytest.fixture(params=["normal", "hard", "expert"])
+OVERLOADED = "expert, overloaded"
+"""The default level as an overloaded server leaves it: its deadline already
+gone when it starts, so it searches not one deal."""
+
+
+@pytest.fixture(params=["normal", "hard", "expert", OVERLOADED])
 def level(request: pytest.FixtureRequest) -> str:
-    """Every scenario is played by the knowledge-based level and by both search
-    levels: searching must never make a bot worse at what the rules of thumb
-    get right."""
+    """Every scenario is played by the knowledge-based level, by both search
+    levels and by the default one cut to its smallest budget: searching, or
+    running out of time to, must never make a bot worse at what the rules of
+    thumb get right."""
     return str(request.param)
 
 
 def player(level: str) -> Bot:
+    if level == OVERLOADED:
+        bot = make_bot("expert", seed=1)
+        assert isinstance(bot, SearchBot)
+        bot.stop_at(time.monotonic() - 1)
+        return bot
     # Search levels with their default deal counts but no clock: reproducible.
     worlds = {"hard": SearchBot.max_worlds, "expert": ExpertBot.max_worlds}.get(level)
     return make_bot(level, seed=1, worlds=worlds)
