@@ -27,7 +27,8 @@ LEVEL_SUMMARIES: dict[str, str] = {
     "every card and plays by the rules of thumb good players use.",
     "hard": "Imagines the hands it cannot see and plays each option out in a few dozen of "
     "them before it bids or plays.",
-    "expert": "The same search with twice the deals and time: the strongest level.",
+    "expert": "The same search with more deals, stopping once they show which option is "
+    "best: the strongest level.",
 }
 """One line on how each level plays, for the page and the command line."""
 

@@ -391,7 +391,9 @@ class Budget:
 
 
 class ExpertBot(SearchBot):
-    """More deals searched, more time: the strongest level."""
+    """More deals searched than ``hard``: the strongest level, and the default.
+    Its deal counts, not its clock, bound it on an idle machine; most of its
+    decisions end within the first deals, no option able to clear the margin."""
 
     name = "expert"
     think = 0.8
