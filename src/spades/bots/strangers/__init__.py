@@ -42,12 +42,14 @@ from ..base import Bot
 from .aggressive import AggressiveBot
 from .beginner import BeginnerBot
 from .cautious import CautiousBot
+from .shark import SharkBot
 
 STRANGERS: dict[str, type[Bot]] = {
     "cautious": CautiousBot,
     "aggressive": AggressiveBot,
     "beginner": BeginnerBot,
+    "shark": SharkBot,
 }
 """Every stranger by the name the arena knows it by."""
 
-__all__ = ["STRANGERS", "AggressiveBot", "BeginnerBot", "CautiousBot"]
+__all__ = ["STRANGERS", "AggressiveBot", "BeginnerBot", "CautiousBot", "SharkBot"]
