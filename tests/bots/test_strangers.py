@@ -106,7 +106,7 @@ def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
 
 def test_strangers_finish_hands_against_each_other() -> None:
     for seed in range(60):
-        names = [NAMES[seed % 3], NAMES[(seed + 1) % 3]]
+        names = [NAMES[seed % len(NAMES)], NAMES[(seed + 1) % len(NAMES)]]
         bots = {seat: STRANGERS[names[seat & 1]](seed) for seat in SEATS}
         game = play_hand(bots, dealer=seed % 4, deal=deal_from_seed(seed), seed=seed)
         assert game.forfeited_by is None, game.forfeited_by
@@ -427,7 +427,10 @@ def test_strangers_import_only_the_engine_and_the_bot_interface() -> None:
     # spades.bots/__init__ loads every level, so sys.modules cannot tell; read the sources.
     package = Path(spades.bots.strangers.__file__).parent
     sources = sorted(package.glob("*.py"))
-    assert len(sources) >= 4
+    assert {"shark.py", "shark_deals.py", "shark_playout.py", "shark_bidding.py"} <= {
+        path.name for path in sources
+    }
+    assert not any(path.is_dir() for path in package.iterdir() if path.name != "__pycache__")
     for path in sources:
         for module in imported_modules(path, "spades.bots.strangers"):
             if module.split(".")[0] != "spades":
@@ -438,6 +441,15 @@ def test_strangers_import_only_the_engine_and_the_bot_interface() -> None:
                 or module == "spades.bots.base"
                 or module.startswith("spades.bots.strangers")
             ), f"{path.name} imports {module}"
+
+
+def test_the_sharks_fitting_tool_shares_nothing_with_the_project_bots() -> None:
+    tool = Path(__file__).resolve().parents[2] / "tools" / "fit_shark_bidding.py"
+    for module in imported_modules(tool, "tools"):
+        top = module.split(".")[0]
+        assert top != "tools", f"the tool imports {module}"  # fit_bidding.py among them
+        if top == "spades":
+            assert module.startswith(("spades.core", "spades.bots.strangers")), module
 
 
 def test_strangers_are_not_web_game_levels() -> None:

@@ -31,14 +31,14 @@ from spades.core import NIL, SPADES, SUIT_MASKS, Card, PlayerView, mask_of
 from spades.core.cards import RANK_OF, SUIT_OF, cards_in
 
 from ..base import Bot
-from .shark_bidding import MODEL
+from .shark_bidding import MODEL, TrickModel
 from .shark_deals import DealSampler
 from .shark_playout import Table, play_out
 
-PLAYOUTS = 160
+PLAYOUTS = 300
 """Playouts a card decision is given, shared among the distinct cards it may play."""
-MIN_DEALS = 12
-MAX_DEALS = 40
+MIN_DEALS = 16
+MAX_DEALS = 60
 NIL_DEALS = 24
 """Deals a Nil is tried on, each played out as Nil and as the best numeric bid."""
 NIL_CONSIDER = 2.5
@@ -57,8 +57,13 @@ class SharkBot(Bot):
 
     name = "shark"
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    def __init__(
+        self, seed: int | str | None = None, *, model: TrickModel = MODEL, playouts: int = PLAYOUTS
+    ) -> None:
         super().__init__(seed)
+        self.model = model
+        self.playouts = playouts
+        """Playouts a card decision is given (tests of legality give fewer, to run fast)."""
         # Every decision draws from its own generator, seeded by this and the
         # view: the same view asked twice gets the same answer.
         self.key = repr(seed) if seed is not None else str(self.rng.getrandbits(64))
@@ -71,9 +76,9 @@ class SharkBot(Bot):
     def bid(self, view: PlayerView) -> int:
         legal = view.legal_bids()
         numbers = [bid for bid in legal if bid > NIL]
-        tricks = MODEL.tricks(view.hand)
+        tricks = self.model.tricks(view.hand)
         bag_cost = bag_cost_of(view)
-        best = max(numbers, key=lambda bid: MODEL.bid_worth(tricks, bid, bag_cost))
+        best = max(numbers, key=lambda bid: self.model.bid_worth(tricks, bid, bag_cost))
         if NIL in legal and tricks <= NIL_CONSIDER and self.nil_pays(view, best):
             return NIL
         return best
@@ -88,7 +93,7 @@ class SharkBot(Bot):
             bids = [0, 0, 0, 0]
             for seat in range(4):
                 known = view.bid_of(seat)
-                bids[seat] = known if known is not None else guess_bid(hands[seat])
+                bids[seat] = known if known is not None else self.guess_bid(hands[seat])
             results = []
             for mine in (NIL, numeric):
                 bids[view.seat] = mine
@@ -96,6 +101,10 @@ class SharkBot(Bot):
                 results.append(table.value(play_hand(table, view, hands), view.team))
             edge += results[0] - results[1]
         return edge / NIL_DEALS > NIL_MARGIN
+
+    def guess_bid(self, hand: int) -> int:
+        """What a seat holding ``hand`` is taken to bid, where it has not bid yet."""
+        return max(1, min(13, round(self.model.tricks(hand))))
 
     def blind_nil(self, view: PlayerView) -> bool:
         behind = view.totals[1 - view.team] - view.totals[view.team]
@@ -116,7 +125,8 @@ class SharkBot(Bot):
         for seat, bid in view.bids:
             bids[seat] = bid
         table = Table.of(view.rules, (bids[0], bids[1], bids[2], bids[3]), view.bags)
-        deals = max(MIN_DEALS, min(MAX_DEALS, PLAYOUTS // len(candidates)))
+        least = max(1, MIN_DEALS * self.playouts // PLAYOUTS)
+        deals = max(least, min(MAX_DEALS, self.playouts // len(candidates)))
         totals = [0.0] * len(candidates)
         trick = list(view.trick)
         won = list(view.tricks_won)
@@ -163,11 +173,6 @@ def distinct_cards(legal: int, others: int) -> list[Card]:
 def bag_cost_of(view: PlayerView) -> float:
     limit = view.rules.bag_limit
     return view.rules.bag_penalty / limit if limit else 0.0
-
-
-def guess_bid(hand: int) -> int:
-    """What a seat holding ``hand`` is taken to bid, where it has not bid yet."""
-    return max(1, min(13, round(MODEL.tricks(hand))))
 
 
 def play_hand(table: Table, view: PlayerView, hands: list[int]) -> list[int]:

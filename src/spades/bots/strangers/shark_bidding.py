@@ -100,7 +100,11 @@ class TrickModel:
 
     def tricks(self, hand: int) -> float:
         """The tricks a seat holding ``hand`` is expected to take on a numeric bid."""
-        return sum(w * f for w, f in zip(self.weights, hand_facts(hand), strict=True))
+        return self.tricks_of(hand_facts(hand))
+
+    def tricks_of(self, facts: list[float]) -> float:
+        """The count for a hand whose ``hand_facts`` are ``facts``."""
+        return sum(w * f for w, f in zip(self.weights, facts, strict=True))
 
     def bid_worth(self, tricks: float, bid: int, bag_cost: float) -> float:
         """The mean score of bidding ``bid`` when the tricks taken are spread
