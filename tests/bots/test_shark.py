@@ -13,6 +13,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -54,7 +55,7 @@ QUICK = 24
 
 
 def position(
-    cards: list[int], bids: tuple[int, int, int, int], plays: str = "", *, dealer: Seat = WEST
+    cards: Sequence[int], bids: tuple[int, int, int, int], plays: str = "", *, dealer: Seat = WEST
 ) -> PlayerView:
     """The view of the seat to act after ``bids`` and the cards in ``plays``."""
     state = HandState.from_deal(dealer, cards)

@@ -8,6 +8,8 @@ below, which see all four hands of that deal:
   when every card wins, the highest on the last seat and the lowest before it;
 * the partner of a live Nil plays high in front of it and takes a trick the
   Nil bidder is winning;
+* an opponent of a live Nil leads low in a suit the Nil bidder holds high
+  cards of, plays low in front of it, and ducks under a card it is winning with;
 * a seat whose side needs nothing more (its contract made, the other side's
   made or beyond reach) ducks too, to spare the bags;
 * otherwise it leads a side-suit winner no opponent can ruff, else a top
