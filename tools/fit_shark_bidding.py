@@ -1,8 +1,10 @@
 """Fit the shark's trick count on the shark's own play, and write its coefficients.
 
-Run by hand, niced (the figures of the committed fit are in the JSON it writes):
+Run by hand, niced; the committed fit came from (about 40 minutes on two
+cores shared with other work at load 10 to 17; the figures of each round are in
+the JSON it writes):
 
-    nice -n 10 .venv/bin/python tools/fit_shark_bidding.py --hands 600 --rounds 2 --seed 1 --workers 2
+    nice -n 10 .venv/bin/python tools/fit_shark_bidding.py --hands 400 --rounds 2 --seed 1 --workers 2
 
 Each round deals ``--hands`` random hands (the seed's rules) and has the
 shark bid and play all four seats, bidding with the round's coefficients: the
@@ -89,7 +91,7 @@ def run_round(model: TrickModel, round_seed: str, hands: int, workers: int) -> l
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=600, help="hands a round (default 600)")
+    parser.add_argument("--hands", type=int, default=400, help="hands a round (default 400)")
     parser.add_argument("--rounds", type=int, default=2, help="rounds of play and fit (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
