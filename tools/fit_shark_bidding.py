@@ -31,25 +31,29 @@ from pathlib import Path
 
 import numpy as np
 
-from spades.bots.strangers.shark import SharkBot
+from spades.bots.strangers.shark import PLAYOUTS, SharkBot
 from spades.bots.strangers.shark_bidding import COEFFICIENTS, FACT_NAMES, TrickModel, hand_facts
 from spades.core import HandState, Phase, PlayerView, is_nil
 from spades.core.hand import deal
 
 Sample = tuple[list[float], int]
 """A seat's hand facts and the tricks it took."""
-Task = tuple[str, int, int, TrickModel]
-"""A share of a round: the round's seed, the first hand, how many, the coefficients to bid with."""
+Task = tuple[str, int, int, TrickModel, int]
+"""A share of a round: the round's seed, the first hand, how many, the
+coefficients to bid with, and the playouts a card decision."""
 
 
 def play_share(task: Task) -> list[Sample]:
     """Hands ``first .. first + count - 1`` of a round, played by four sharks."""
-    round_seed, first, count, model = task
+    round_seed, first, count, model, playouts = task
     samples: list[Sample] = []
     for index in range(first, first + count):
         rng = random.Random(f"{round_seed}:deal:{index}")
         state = HandState.from_deal(index % 4, deal(rng))
-        bots = [SharkBot(f"{round_seed}:{index}:{seat}", model=model) for seat in range(4)]
+        bots = [
+            SharkBot(f"{round_seed}:{index}:{seat}", model=model, playouts=playouts)
+            for seat in range(4)
+        ]
         facts = [hand_facts(hand) for hand in state.hands]
         while state.phase is Phase.BIDDING:
             seat = state.turn
@@ -73,10 +77,13 @@ def fit(samples: list[Sample]) -> tuple[TrickModel, float]:
     return TrickModel(tuple(float(w) for w in weights), spread), spread
 
 
-def run_round(model: TrickModel, round_seed: str, hands: int, workers: int) -> list[Sample]:
+def run_round(
+    model: TrickModel, round_seed: str, hands: int, workers: int, playouts: int
+) -> list[Sample]:
     share = max(1, hands // (workers * 8))
     tasks = [
-        (round_seed, first, min(share, hands - first), model) for first in range(0, hands, share)
+        (round_seed, first, min(share, hands - first), model, playouts)
+        for first in range(0, hands, share)
     ]
     samples: list[Sample] = []
     if workers == 1:
@@ -96,15 +103,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1, help="processes to play in")
     parser.add_argument("--out", type=Path, default=COEFFICIENTS)
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        default=PLAYOUTS,
+        help=f"the sharks' playouts a card (default {PLAYOUTS}, what the shark plays with; "
+        "fewer only to try the tool out)",
+    )
     args = parser.parse_args(argv)
-    if args.hands < 1 or args.rounds < 1 or args.workers < 1:
-        parser.error("--hands, --rounds and --workers must be at least 1")
+    if min(args.hands, args.rounds, args.workers, args.playouts) < 1:
+        parser.error("--hands, --rounds, --workers and --playouts must be at least 1")
 
     model = TrickModel.load(COEFFICIENTS)
     history = []
     for number in range(1, args.rounds + 1):
         started = time.monotonic()
-        samples = run_round(model, f"{args.seed}:{number}", args.hands, args.workers)
+        samples = run_round(model, f"{args.seed}:{number}", args.hands, args.workers, args.playouts)
         before = float(
             np.sqrt(np.mean([(model.tricks_of(row) - taken) ** 2 for row, taken in samples]))
         )
@@ -126,7 +140,8 @@ def main(argv: list[str] | None = None) -> int:
         "about": "Written by tools/fit_shark_bidding.py: the shark's tricks on a numeric bid, "
         "fitted on hands it played against itself.",
         "command": f"tools/fit_shark_bidding.py --hands {args.hands} --rounds {args.rounds} "
-        f"--seed {args.seed}",
+        f"--seed {args.seed}"
+        + (f" --playouts {args.playouts}" if args.playouts != PLAYOUTS else ""),
         "rounds": history,
         "weights": dict(zip(FACT_NAMES, (round(w, 4) for w in model.weights), strict=True)),
         "spread": round(model.spread, 4),

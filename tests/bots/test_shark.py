@@ -191,11 +191,12 @@ def test_the_shark_goes_blind_nil_only_far_behind_and_covered() -> None:
 
 def test_a_seeded_shark_plays_the_same_hand_the_same_way() -> None:
     def record(seed: int) -> object:
-        bots = {seat: SharkBot(f"{seed}:{seat}") for seat in SEATS}
+        bots = {seat: SharkBot(f"{seed}:{seat}", playouts=60) for seat in SEATS}
         game = play_hand(bots, dealer=1, deal=deal_from_seed(5), seed=seed)
         return game_to_record(game)["hands"]
 
     assert record(3) == record(3)
+    assert record(3) != record(4)  # the seed does matter
 
 
 def test_the_same_view_gets_the_same_card_whatever_came_before() -> None:
@@ -306,7 +307,8 @@ def test_the_fitting_tool_writes_coefficients_the_shark_reads(tmp_path: Path) ->
     out = tmp_path / "fit.json"
     subprocess.run(
         [sys.executable, str(ROOT / "tools" / "fit_shark_bidding.py"),
-         "--hands", "6", "--rounds", "1", "--seed", "4", "--out", str(out)],
+         "--hands", "8", "--rounds", "1", "--seed", "4", "--playouts", "12",
+         "--out", str(out)],
         capture_output=True, text=True, timeout=300, check=True,
     )  # fmt: skip
     written = json.loads(out.read_text())
