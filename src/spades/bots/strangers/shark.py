@@ -38,7 +38,9 @@ from .shark_playout import Table, play_out
 PLAYOUTS = 300
 """Playouts a card decision is given, shared among the distinct cards it may play."""
 MIN_DEALS = 16
+"""The fewest deals a card decision searches at the full budget, however many cards it tries."""
 MAX_DEALS = 60
+"""The most deals a card decision searches, however few cards it tries."""
 NIL_DEALS = 24
 """Deals a Nil is tried on, each played out as Nil and as the best numeric bid."""
 NIL_CONSIDER = 2.5
@@ -62,8 +64,8 @@ class SharkBot(Bot):
     ) -> None:
         super().__init__(seed)
         self.model = model
+        # Playouts a card decision is given (tests of legality give fewer, to run fast).
         self.playouts = playouts
-        """Playouts a card decision is given (tests of legality give fewer, to run fast)."""
         # Every decision draws from its own generator, seeded by this and the
         # view: the same view asked twice gets the same answer.
         self.key = repr(seed) if seed is not None else str(self.rng.getrandbits(64))
