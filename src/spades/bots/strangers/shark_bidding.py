@@ -14,7 +14,7 @@ often it holds over dealt-out hands played to the end.
 >>> from spades.core import mask_of, parse_cards
 >>> strong = mask_of(parse_cards("AS KS QS JS 9S AH KH AD KD AC 4C 3C 2C"))
 >>> weak = mask_of(parse_cards("2S 3S 9H 8H 7H 6H 5H 4H 9C 8C 7C 6C 5C"))
->>> MODEL.tricks(strong) > 8 > 1 > MODEL.tricks(weak)
+>>> MODEL.tricks(strong) > 8 > 2 > MODEL.tricks(weak)
 True
 """
 
