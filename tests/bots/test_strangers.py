@@ -23,7 +23,7 @@ from spades.arena.match import MatchSetup, run_duplicate
 from spades.arena.players import make_player, parse_player
 from spades.arena.referee import play_hand
 from spades.bots import BOT_LEVELS, Bot, make_bot
-from spades.bots.strangers import STRANGERS, AggressiveBot, BeginnerBot, CautiousBot
+from spades.bots.strangers import STRANGERS, AggressiveBot, BeginnerBot, CautiousBot, SharkBot
 from spades.core import (
     BLIND_NIL,
     EAST,
@@ -46,6 +46,7 @@ from tests.helpers import deal_with
 
 NAMES = sorted(STRANGERS)
 STYLE_HANDS = 300
+QUICK_PLAYOUTS = 30
 
 
 def position(
@@ -77,6 +78,14 @@ def bidding(hand: str, earlier: tuple[int, ...] = ()) -> PlayerView:
     return PlayerView.of(state, seat)
 
 
+def stranger(name: str, seed: int | str) -> Bot:
+    """The stranger ``name``; the shark with a small search (the same code
+    path at a tenth of the time: these tests are about legality)."""
+    if name == "shark":
+        return SharkBot(seed, playouts=QUICK_PLAYOUTS)
+    return STRANGERS[name](seed)
+
+
 def card_by(bot: Bot, view: PlayerView) -> str:
     return card_name(bot.play(view))
 
@@ -94,7 +103,7 @@ def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
     for index, seed in enumerate(game_seeds(2027, 9)):
         levels = tables[index % len(tables)]
         bots = {
-            seat: STRANGERS[level](f"{seed}:{seat}")
+            seat: stranger(level, f"{seed}:{seat}")
             if level in STRANGERS
             else make_bot(level, seed=f"{seed}:{seat}")
             for seat, level in levels.items()
@@ -106,8 +115,8 @@ def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
 
 def test_strangers_finish_hands_against_each_other() -> None:
     for seed in range(60):
-        names = [NAMES[seed % 3], NAMES[(seed + 1) % 3]]
-        bots = {seat: STRANGERS[names[seat & 1]](seed) for seat in SEATS}
+        names = [NAMES[seed % len(NAMES)], NAMES[(seed + 1) % len(NAMES)]]
+        bots = {seat: stranger(names[seat & 1], seed) for seat in SEATS}
         game = play_hand(bots, dealer=seed % 4, deal=deal_from_seed(seed), seed=seed)
         assert game.forfeited_by is None, game.forfeited_by
 
@@ -427,7 +436,10 @@ def test_strangers_import_only_the_engine_and_the_bot_interface() -> None:
     # spades.bots/__init__ loads every level, so sys.modules cannot tell; read the sources.
     package = Path(spades.bots.strangers.__file__).parent
     sources = sorted(package.glob("*.py"))
-    assert len(sources) >= 4
+    assert {"shark.py", "shark_deals.py", "shark_playout.py", "shark_bidding.py"} <= {
+        path.name for path in sources
+    }
+    assert not any(path.is_dir() for path in package.iterdir() if path.name != "__pycache__")
     for path in sources:
         for module in imported_modules(path, "spades.bots.strangers"):
             if module.split(".")[0] != "spades":
@@ -438,6 +450,15 @@ def test_strangers_import_only_the_engine_and_the_bot_interface() -> None:
                 or module == "spades.bots.base"
                 or module.startswith("spades.bots.strangers")
             ), f"{path.name} imports {module}"
+
+
+def test_the_sharks_fitting_tool_shares_nothing_with_the_project_bots() -> None:
+    tool = Path(__file__).resolve().parents[2] / "tools" / "fit_shark_bidding.py"
+    for module in imported_modules(tool, "tools"):
+        top = module.split(".")[0]
+        assert top != "tools", f"the tool imports {module}"  # fit_bidding.py among them
+        if top == "spades":
+            assert module.startswith(("spades.core", "spades.bots.strangers")), module
 
 
 def test_strangers_are_not_web_game_levels() -> None:

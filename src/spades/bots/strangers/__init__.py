@@ -1,9 +1,11 @@
-"""Strangers: three opponents that share no code, tables or tuning with the
+"""Strangers: four opponents that share no code, tables or tuning with the
 project's own bots, to measure them against players they were never tuned on.
 
-Each plays the way a kind of human player is described in public Spades
-strategy writing; they import only the rules engine (``spades.core``) and the
-``Bot`` interface, and their small helpers (``tricks``, ``nil``) live here.
+Three play the way a kind of human player is described in public Spades
+strategy writing; the fourth, ``shark``, thinks by dealing the cards out and
+playing them, with its own deals, playout rules and fitted bidding. They
+import only the rules engine (``spades.core``) and the ``Bot`` interface, and
+their small helpers (``tricks``, ``nil``, the ``shark_*`` modules) live here.
 
 ``cautious``
     Bids only the tricks it can hardly lose (side aces, ace-king, guarded
@@ -23,6 +25,13 @@ strategy writing; they import only the rules engine (``spades.core``) and the
     Bids its aces and kings, never Nil; wins with the lowest card that does,
     else plays its lowest; leads its highest side card; trumps with its lowest
     winning spade unless partner has the trick.
+``shark``
+    Searches: for a card it deals the hidden cards out a fixed number of times
+    as its view allows, plays each distinct card it may play to the end of the
+    hand on every deal by its own simple rules at all four seats, and plays the
+    card whose hands score best for its side. It bids the number worth most
+    over a trick count fitted on its own play (``tools/fit_shark_bidding.py``),
+    and Nil where dealt-out hands say Nil scores more.
 
 Sources of the styles (read for their ideas, nothing copied): the "For
 Dummies" article on valuing high cards in Spades (aces a trick, kings about
@@ -42,12 +51,14 @@ from ..base import Bot
 from .aggressive import AggressiveBot
 from .beginner import BeginnerBot
 from .cautious import CautiousBot
+from .shark import SharkBot
 
 STRANGERS: dict[str, type[Bot]] = {
     "cautious": CautiousBot,
     "aggressive": AggressiveBot,
     "beginner": BeginnerBot,
+    "shark": SharkBot,
 }
 """Every stranger by the name the arena knows it by."""
 
-__all__ = ["STRANGERS", "AggressiveBot", "BeginnerBot", "CautiousBot"]
+__all__ = ["STRANGERS", "AggressiveBot", "BeginnerBot", "CautiousBot", "SharkBot"]
