@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spades.arena import play_game, seat_bots
-from spades.bots import RandomBot
+from spades.bots import RandomBot, make_bot
 from spades.bots.base import default_pass
 from spades.bots.knowledge.blind_nil import wants_blind_nil
 from spades.bots.knowledge.learned_bidding import choose_learned_bid
@@ -99,3 +99,23 @@ def test_the_knowledge_bot_plays_whole_games_under_every_preset_legally() -> Non
         game = play_game(seat_bots(dict.fromkeys(range(4), "normal"), 2), seed=2, rules=rules)
         assert game.is_over and game.forfeited_by is None, text
         assert game_from_record(game_to_record(game)).totals == game.totals
+
+
+def test_a_nil_bidders_partner_bids_up_to_a_minimum_team_bid() -> None:
+    """With a minimum team bid of 7 and the partner on Nil, only 7 or more is
+    legal: far above most hands' count, where the bidder used to look for bids
+    and, finding none, failed."""
+    rules = parse_rules("cardcouch,min_team_bid=7")
+    for seed in range(12):
+        game = Game(rules, seed=seed)
+        first = game.to_act
+        assert first is not None
+        game.bid(first, NIL)
+        second = game.to_act
+        assert second is not None
+        game.bid(second, 7)
+        view = game.view(game.to_act)  # type: ignore[arg-type]
+        assert min(view.legal_bids()) >= 7
+        for level in ("normal", "hard", "expert"):
+            bot = make_bot(level, seed=seed, worlds=4)
+            assert bot.bid(view) in view.legal_bids(), (level, seed)

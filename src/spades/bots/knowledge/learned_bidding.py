@@ -229,12 +229,13 @@ def bid_values(view: PlayerView, model: BiddingModel = COMMITTED_MODEL) -> dict[
             worth[key] = outcome_value(view, points, bags, their_points)
         return worth[key]
 
+    # Blind Nil is chosen before looking, never from a hand (see blind_nil.py).
+    legal = [bid for bid in view.legal_bids() if bid != BLIND_NIL]
+    # A house rule (a minimum team bid) may leave no bid near the count legal:
+    # then every legal bid is weighed.
+    considered = [bid for bid in legal if bid in (NIL, 1) or bid in nearby] or legal
     values = {}
-    for bid in view.legal_bids():
-        if bid == BLIND_NIL:  # chosen before looking, never from a hand (see blind_nil.py)
-            continue
-        if bid != NIL and bid not in nearby and bid != 1:
-            continue
+    for bid in considered:
         if bid == NIL:
             outcomes = nil_outcomes(view.hand, context, model)
         else:
