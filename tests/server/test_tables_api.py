@@ -181,7 +181,9 @@ def test_an_invite_opens_its_seat_once_and_names_are_checked(
         f"/api/tables/{table_id}", params={"seat": "N", "invite": table["invites"]["N"]}
     )
     assert peek.status_code == 404 and "Bo" not in peek.text
-    assert other_client.get(f"/api/tables/{table_id}").json()["you"] == "N"  # Bo's cookie still works
+    assert (
+        other_client.get(f"/api/tables/{table_id}").json()["you"] == "N"
+    )  # Bo's cookie still works
     # The host's lobby now shows Bo, and no invite is left to give.
     lobby = client.get(f"/api/tables/{table_id}").json()
     assert {s["seat"]: s["name"] for s in lobby["seats"]}["N"] == "Bo"

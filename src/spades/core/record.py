@@ -709,7 +709,10 @@ def _list_items(text: str) -> Iterator[tuple[int, Any]]:
     (so an error in the third record of a pretty-printed list names its line)."""
     decoder = json.JSONDecoder()
     position = text.index("[") + 1
-    line, counted = 1, 0  # lines counted as the items go: counting from the start each time was quadratic
+    line, counted = (
+        1,
+        0,
+    )  # lines counted as the items go: counting from the start each time was quadratic
     while True:
         while text[position] in " \t\r\n,":  # the list is valid JSON: only separators here
             position += 1

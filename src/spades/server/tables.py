@@ -296,7 +296,11 @@ class TableService:
         seat = parse_seat(seat_letter)
         taken = seating.seat(seat)
         key = taken.get("key")
-        if taken.get(PERSON) and key is not None and hmac.compare_digest(str(key), owner_key(token)):
+        if (
+            taken.get(PERSON)
+            and key is not None
+            and hmac.compare_digest(str(key), owner_key(token))
+        ):
             return stored  # this browser has the seat already: joining again is a no-op
         if not taken.get(PERSON) or not self.invite_opens(stored, seat, invite):
             # A wrong invite, or one spent already, learns nothing about the table.

@@ -1,0 +1,175 @@
+"""How much one player or one client address may ask of the server.
+
+Each limit is a rate (so many a minute, in a burst or spread out: a token
+bucket per key) or a count, with a default no person playing ever meets, and
+each can be changed or turned off where the server is started
+(``spades serve --limits``, or ``SPADES_LIMITS`` in the environment):
+
+    spades serve --limits games_per_owner=200,sockets_per_seat=8
+    spades serve --limits off          # benchmarks that play hundreds from one address
+
+A client address is the socket's peer (behind a reverse proxy, the address
+uvicorn takes from ``X-Forwarded-For`` when the proxy is trusted). A refused
+request is answered 429 with ``Retry-After`` and ``{detail, rule}``, rule
+``rate-limit``; see docs/security.md for the figures.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+from typing import Final
+
+ENVIRONMENT: Final = "SPADES_LIMITS"
+WINDOW: Final = 60.0
+"""The rates are per minute."""
+MAX_KEYS: Final = 100_000
+"""Buckets kept; past this many, the half used least lately are forgotten
+(they have refilled, or nearly: forgetting one changes nothing but memory)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits; ``None`` turns one off."""
+
+    games_per_owner: int | None = 60
+    """New games a minute from one player (cookie): a person starts one every few minutes."""
+    games_per_address: int | None = 240
+    """New games a minute from one address (a household or a school behind one NAT)."""
+    tables_per_address: int | None = 30
+    """New tables a minute from one address."""
+    uploads_per_address: int | None = 60
+    """Record files opened for replay a minute from one address."""
+    uploads_at_once: int | None = 2
+    """Record files re-played at the same moment, server-wide: each takes CPU."""
+    record_hands: int | None = 200
+    """Hands a record file opened for replay may hold (a long game has 20 or 30):
+    re-playing one costs about a millisecond a hand."""
+    sockets_per_seat: int | None = 4
+    """Live sockets one seat keeps open (tabs); a new one past this closes the oldest."""
+
+    @classmethod
+    def off(cls) -> Limits:
+        return cls(**{field.name: None for field in fields(cls)})
+
+    @classmethod
+    def parse(cls, text: str) -> Limits:
+        """Limits written as ``off``, ``default``, or ``name=N,name=off,...``
+        over the defaults (or over none, after ``off,``).
+
+        >>> Limits.parse("off,sockets_per_seat=2").sockets_per_seat
+        2
+        >>> Limits.parse("games_per_owner=off").games_per_owner is None
+        True
+        """
+        limits = cls()
+        known = {field.name for field in fields(cls)}
+        for part in (piece.strip() for piece in text.split(",")):
+            if part in ("", "default"):
+                continue
+            if part == "off":
+                limits = cls.off()
+                continue
+            name, equals, value = part.partition("=")
+            name = name.strip().replace("-", "_")
+            if not equals or name not in known:
+                raise ValueError(
+                    f"{part!r} is not a limit: write off, or name=N with a name among "
+                    f"{', '.join(sorted(known))}"
+                )
+            value = value.strip()
+            if value == "off":
+                limits = replace(limits, **{name: None})
+            elif value.isdigit() and int(value) > 0:
+                limits = replace(limits, **{name: int(value)})
+            else:
+                raise ValueError(
+                    f"the limit {name} is a whole number from 1, or off, not {value!r}"
+                )
+        return limits
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """The limits ``SPADES_LIMITS`` writes, else the defaults."""
+        return cls.parse(os.environ.get(ENVIRONMENT, ""))
+
+    def describe(self) -> str:
+        return ", ".join(
+            f"{field.name}={'off' if getattr(self, field.name) is None else getattr(self, field.name)}"
+            for field in fields(self)
+        )
+
+
+class RateLimited(Exception):
+    """A request past a rate: ``retry_after`` seconds until one more is allowed."""
+
+    def __init__(self, detail: str, retry_after: float) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+class Rates:
+    """Token buckets, one per (kind, key): ``per_minute`` tokens, refilled evenly."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._lock = threading.Lock()  # the upload route runs in the thread pool
+
+    def take(self, kind: str, key: str, per_minute: int | None, what: str) -> None:
+        """Spend one of ``key``'s ``kind`` tokens, or raise ``RateLimited``
+        saying ``what`` was refused (None: no limit)."""
+        if per_minute is None:
+            return
+        now = self.clock()
+        rate = per_minute / WINDOW
+        with self._lock:
+            tokens, then = self._buckets.get((kind, key), (float(per_minute), now))
+            tokens = min(float(per_minute), tokens + (now - then) * rate)
+            if tokens < 1:
+                self._buckets[(kind, key)] = (tokens, now)
+                raise RateLimited(
+                    f"Too many {what}: at most {per_minute} a minute. Try again shortly.",
+                    (1 - tokens) / rate,
+                )
+            self._buckets[(kind, key)] = (tokens - 1, now)
+            if len(self._buckets) > MAX_KEYS:
+                self._forget_idle()
+
+    def _forget_idle(self) -> None:
+        stale = sorted(self._buckets, key=lambda key: self._buckets[key][1])
+        for key in stale[: len(stale) // 2]:
+            del self._buckets[key]
+
+
+def client_address(scope_client: tuple[str, int] | None) -> str:
+    """The key of a client's address (``request.client``); tests have none."""
+    return "unknown" if scope_client is None else scope_client[0]
+
+
+class AtOnce:
+    """At most ``count`` of one costly kind of work at the same moment
+    (None: no cap); a caller waits ``wait`` seconds for a turn, then is refused."""
+
+    def __init__(self, count: int | None, what: str, wait: float = 2.0) -> None:
+        self._turns = None if count is None else threading.BoundedSemaphore(count)
+        self.what = what
+        self.wait = wait
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        if self._turns is None:
+            yield
+            return
+        if not self._turns.acquire(timeout=self.wait):
+            raise RateLimited(f"The server is busy with other {self.what}: try again.", 1)
+        try:
+            yield
+        finally:
+            self._turns.release()
