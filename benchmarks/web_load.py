@@ -134,8 +134,14 @@ def free_port() -> int:
 
 
 @contextmanager
-def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
-    """``spades serve`` with random bots on a free port: its URL and process id."""
+def spades_server(
+    database: str, workers: int = 1, limits: str = "off"
+) -> Iterator[tuple[str, int]]:
+    """``spades serve`` with random bots on a free port: its URL and process id.
+
+    ``limits`` as ``spades serve --limits`` takes them: off by default, since
+    every simulated player comes from 127.0.0.1 and starts game after game, far
+    past what one address may (docs/security.md)."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
@@ -144,6 +150,7 @@ def spades_server(database: str, workers: int = 1) -> Iterator[tuple[str, int]]:
         f"--db={database}",
         f"--workers={workers}",
         "--level=random",
+        f"--limits={limits}",
     ]
     server = subprocess.Popen(command)
     url = f"http://127.0.0.1:{port}"
@@ -270,6 +277,11 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="the started server's processes (default 1)"
     )
+    parser.add_argument(
+        "--limits",
+        default="off",
+        help="the started server's --limits (default off: every client is 127.0.0.1)",
+    )
     args = parser.parse_args()
     pace = f"offering {args.rate:g} requests/s" if args.rate else "each asking when answered"
     print(
@@ -282,7 +294,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as directory:
         database = args.db or f"sqlite:///{Path(directory) / 'load.db'}"
-        with spades_server(database, args.workers) as (url, pid):
+        with spades_server(database, args.workers, args.limits) as (url, pid):
             asyncio.run(load(url, pid, *run))
 
 

@@ -14,16 +14,19 @@ check here, in one place, not a check per route:
   sandboxed frame, a file) is refused.
 - **Sec-Fetch-Site.** Browsers also say where the request comes from:
   ``cross-site`` and ``same-site`` are refused unless the Origin is allowed.
-- **Content type.** A body, if any, is JSON. A form (``x-www-form-urlencoded``,
-  ``multipart/form-data``) or ``text/plain`` is what a page may send
-  elsewhere without asking, so it is refused even on a route that reads no
-  body (``/undo``, ``/start``).
+- **Content type.** A form (``x-www-form-urlencoded``, ``multipart/form-data``)
+  or ``text/plain``, the types a page may send to another origin without the
+  browser asking it first (a CORS preflight, which this server never grants),
+  is refused even on a route that reads no body (``/undo``, ``/start``).
+  Bodies are JSON; a client sending another type with no body (aiohttp's
+  ``application/octet-stream``) is no page, and passes.
 
 A request with neither header (curl, the bot protocol, the tests, scripts) is
 no browser's page acting for a player, and is let through as before: the
 cookie, not the header, says whose game it is. Refusals are 403 (415 for the
-content type) with ``{detail, rule}``; a refused socket handshake gets the
-same 403 before it is accepted. See docs/security.md.
+content type) with ``{detail, rule}``; a refused socket handshake is closed
+before it is accepted (HTTP 403, close code 1008 naming the rule). See
+docs/security.md.
 """
 
 from __future__ import annotations
@@ -40,6 +43,12 @@ SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 FOREIGN_SITES: Final = frozenset({"cross-site", "same-site"})
 DEFAULT_PORTS: Final = {"http": "80", "https": "443", "ws": "80", "wss": "443"}
 JSON_TYPE: Final = "application/json"
+FORM_TYPES: Final = frozenset(
+    {"application/x-www-form-urlencoded", "multipart/form-data", "text/plain"}
+)
+"""What an HTML form (or a page's fetch without a preflight) can send anywhere."""
+POLICY_VIOLATION: Final = 1008
+"""The WebSocket close code of a refused handshake."""
 
 
 class BadOrigin(ValueError):
@@ -100,12 +109,12 @@ def refusal(headers: Headers, allowed: frozenset[str]) -> tuple[str, str] | None
 
 
 def content_type_refusal(headers: Headers) -> tuple[str, str] | None:
-    """A state-changing request whose body is not JSON (a form, plain text)."""
+    """A state-changing request sent as a form or plain text."""
     declared = headers.get("content-type")
     if declared is None:
         return None
     media = declared.partition(";")[0].strip().lower()
-    if media == JSON_TYPE:
+    if media not in FORM_TYPES:
         return None
     return (
         f"A request body here is JSON (Content-Type: {JSON_TYPE}), not {media[:48]!r}.",
@@ -139,7 +148,7 @@ class SameOriginOnly:
         elif kind == "websocket":
             found = refusal(Headers(scope=scope), self.allowed)
             if found is not None:
-                await _deny_socket(scope, receive, send, *found)
+                await _deny_socket(receive, send, found[1])
                 return
         await self.app(scope, receive, send)
 
@@ -160,24 +169,11 @@ async def _send_json(send: Send, status: int, detail: str, rule: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-async def _deny_socket(scope: Scope, receive: Receive, send: Send, detail: str, rule: str) -> None:
-    """Refuse a handshake with a 403 and the reason where the server can say it
-    (ASGI's denial response), else by closing it before it is accepted (a 403 too)."""
+async def _deny_socket(receive: Receive, send: Send, rule: str) -> None:
+    """Refuse a handshake by closing it before it is accepted: the server
+    answers it with a 403 (uvicorn), and the close names the rule. (No JSON
+    body: a page's WebSocket is shown none, and uvicorn's denial responses log
+    an error each, which a flood of foreign handshakes would turn into noise.)"""
     message = await receive()
-    if message["type"] != "websocket.connect":
-        return
-    if "websocket.http.response" in scope.get("extensions", {}):
-        body = _body(detail, rule)
-        await send(
-            {
-                "type": "websocket.http.response.start",
-                "status": 403,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode()),
-                ],
-            }
-        )
-        await send({"type": "websocket.http.response.body", "body": body})
-        return
-    await send({"type": "websocket.close", "code": 1008, "reason": rule})
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": POLICY_VIOLATION, "reason": rule})
