@@ -253,7 +253,7 @@ def _on_storage_error(request: Request, error: Exception) -> JSONResponse:
     if fault is None:
         log.error("database error on %s %s", request.method, request.url.path, exc_info=error)
         return _error(500, "The server failed on this request; nothing was changed.", "internal")
-    log.warning("storage fault on %s %s: %s", request.method, request.url.path, error)
+    log.warning("storage fault on %s %s: %s", request.method, request.url.path, fault)
     return JSONResponse(
         {"detail": fault.detail, "rule": fault.rule},
         status_code=503,
