@@ -55,9 +55,12 @@ from web_load import Timings, free_port, percentile, player
 
 from spades.bots import make_bot
 from spades.core import Game, Phase, game_to_record, parse_rules
+from spades.server.rates import Limits
 
 SPADES = str(Path(sys.executable).with_name("spades"))
 PLAYERS = 8
+MOST_HANDS = Limits().record_hands or 100
+"""The hands of the costliest record file the default limits let in."""
 PLAYER_INTERVAL = 0.25
 """Seconds between a player's requests: a brisk person, not a load generator."""
 TIMEOUT = aiohttp.ClientTimeout(total=30)
@@ -289,12 +292,12 @@ async def inputs() -> list[str]:
                 f"{base}/api/replays", json={"text": json.dumps(many)}
             ) as answer:
                 lines.append(f"1,000 hands: {answer.status} {(await answer.json())['rule']}")
-            allowed = json.dumps(long_record(200))
+            allowed = json.dumps(long_record(MOST_HANDS))
             started = time.perf_counter()
             async with client.post(f"{base}/api/replays", json={"text": allowed}) as answer:
                 size = len(await answer.read())
             lines.append(
-                f"200 hands (the most allowed, {len(allowed):,} characters): {answer.status} in "
+                f"{MOST_HANDS} hands (the most allowed, {len(allowed):,} characters): {answer.status} in "
                 f"{time.perf_counter() - started:.2f} s, a {size / 1e6:.1f} MB answer"
             )
             created = await (await client.post(f"{base}/api/games", json={"seed": 5})).json()
@@ -326,23 +329,33 @@ async def inputs() -> list[str]:
 # ------------------------------------------------------------------ flood
 
 
+async def flood_request(
+    client: aiohttp.ClientSession, method: str, url: str, body: Any, kind: str, counts: Counter[str]
+) -> None:
+    """One request of the flood, its answer counted by status (or by what went wrong)."""
+    try:
+        async with client.request(method, url, json=body) as answer:
+            await answer.read()
+            counts[f"{kind} {answer.status}"] += 1
+    except (TimeoutError, aiohttp.ClientError) as error:
+        counts[f"{kind} {type(error).__name__}"] += 1
+
+
 async def flood_games(url: str, stop: float, cookies: bool, counts: Counter[str]) -> None:
+    kind = "games" if cookies else "games (no cookie)"
     async with session(cookies) as client:
         while time.monotonic() < stop:
-            async with client.post(f"{url}/api/games", json={}) as answer:
-                counts[f"games{'' if cookies else ' (no cookie)'} {answer.status}"] += 1
-                await answer.read()
+            await flood_request(client, "POST", f"{url}/api/games", {}, kind, counts)
 
 
 async def flood_tables(url: str, stop: float, counts: Counter[str]) -> None:
     async with session(False) as client:
         while time.monotonic() < stop:
-            async with client.post(f"{url}/api/tables", json=HOSTED) as answer:
-                counts[f"tables {answer.status}"] += 1
-                await answer.read()
+            await flood_request(client, "POST", f"{url}/api/tables", HOSTED, "tables", counts)
 
 
 async def flood_sockets(url: str, stop: float, counts: Counter[str]) -> None:
+    """One seat's sockets, 200 opened as fast as the server takes them."""
     async with session() as client:
         created = await client.post(f"{url}/api/tables", json=HOSTED)
         table = await created.json()
@@ -352,24 +365,41 @@ async def flood_sockets(url: str, stop: float, counts: Counter[str]) -> None:
         await (await client.post(f"{url}/api/tables/{table['id']}/start")).read()
         sockets = []
         for _ in range(200):
-            sockets.append(await client.ws_connect(f"{url}/api/tables/{table['id']}/ws"))
+            if time.monotonic() > stop:
+                break
+            try:
+                sockets.append(await client.ws_connect(f"{url}/api/tables/{table['id']}/ws"))
+            except (TimeoutError, aiohttp.ClientError) as error:
+                counts[f"sockets {type(error).__name__}"] += 1
         await asyncio.sleep(max(0.0, stop - time.monotonic()))
         counts["sockets opened"] += len(sockets)
-        counts["sockets still open at the end"] += sum(not s.closed for s in sockets)
+        counts["sockets the server kept open"] += sum([await still_open(s) for s in sockets])
         for socket in sockets:
             await socket.close()
+
+
+async def still_open(socket: aiohttp.ClientWebSocketResponse) -> bool:
+    """Whether the server has not closed ``socket``: its messages read until a close, or none."""
+    closing = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING)
+    while True:
+        try:
+            message = await socket.receive(timeout=0.05)
+        except TimeoutError:
+            return True
+        if message.type in closing:
+            return False
 
 
 async def flood_uploads(url: str, stop: float, text: str, counts: Counter[str]) -> None:
     async with session(False) as client:
         while time.monotonic() < stop:
-            async with client.post(f"{url}/api/replays", json={"text": text}) as answer:
-                counts[f"uploads {answer.status}"] += 1
-                await answer.read()
+            await flood_request(
+                client, "POST", f"{url}/api/replays", {"text": text}, "uploads", counts
+            )
 
 
 async def flood_against(limits: str, seconds: float) -> list[str]:
-    text = json.dumps(long_record(200))
+    text = json.dumps(long_record(MOST_HANDS))
     with serving(None, f"--limits={limits}") as server:
         url = server.url
         await players_for(url, 3)  # warm-up: the first games, the imports

@@ -1,7 +1,8 @@
 """How much one player or one client address may ask of the server.
 
-Each limit is a rate (so many a minute, in a burst or spread out: a token
-bucket per key) or a count, with a default no person playing ever meets, and
+Each limit is a rate (so many a minute: a token bucket per key, holding ten
+seconds' worth, so a burst is a sixth of the minute's and the rest comes
+evenly) or a count, with a default no person playing ever meets, and
 each can be changed or turned off where the server is started
 (``spades serve --limits``, or ``SPADES_LIMITS`` in the environment):
 
@@ -28,6 +29,9 @@ from typing import Final
 ENVIRONMENT: Final = "SPADES_LIMITS"
 WINDOW: Final = 60.0
 """The rates are per minute."""
+BURST_SECONDS: Final = 10.0
+"""A bucket holds this many seconds' worth of its rate: a flood gets a sixth of
+the minute's at once, not all of it (which would be its whole cost up front)."""
 MAX_KEYS: Final = 100_000
 """Buckets kept; past this many, the half used least lately are forgotten
 (they have refilled, or nearly: forgetting one changes nothing but memory)."""
@@ -43,13 +47,14 @@ class Limits:
     """New games a minute from one address (a household or a school behind one NAT)."""
     tables_per_address: int | None = 30
     """New tables a minute from one address."""
-    uploads_per_address: int | None = 60
-    """Record files opened for replay a minute from one address."""
-    uploads_at_once: int | None = 2
-    """Record files re-played at the same moment, server-wide: each takes CPU."""
-    record_hands: int | None = 200
+    uploads_per_address: int | None = 12
+    """Record files opened for replay a minute from one address (a person opens one
+    now and then; each is re-played, CPU the other players would wait for)."""
+    uploads_at_once: int | None = 1
+    """Record files re-played at the same moment, server-wide."""
+    record_hands: int | None = 100
     """Hands a record file opened for replay may hold (a long game has 20 or 30):
-    re-playing one costs about a millisecond a hand."""
+    re-playing one costs about a millisecond a hand on a quiet core."""
     sockets_per_seat: int | None = 4
     """Live sockets one seat keeps open (tabs); a new one past this closes the oldest."""
 
@@ -115,7 +120,8 @@ class RateLimited(Exception):
 
 
 class Rates:
-    """Token buckets, one per (kind, key): ``per_minute`` tokens, refilled evenly."""
+    """Token buckets, one per (kind, key): ``BURST_SECONDS`` worth of
+    ``per_minute``, refilled evenly."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
@@ -129,9 +135,10 @@ class Rates:
             return
         now = self.clock()
         rate = per_minute / WINDOW
+        capacity = max(1.0, rate * BURST_SECONDS)
         with self._lock:
-            tokens, then = self._buckets.get((kind, key), (float(per_minute), now))
-            tokens = min(float(per_minute), tokens + (now - then) * rate)
+            tokens, then = self._buckets.get((kind, key), (capacity, now))
+            tokens = min(capacity, tokens + (now - then) * rate)
             if tokens < 1:
                 self._buckets[(kind, key)] = (tokens, now)
                 raise RateLimited(
