@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -44,7 +45,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
@@ -160,11 +161,17 @@ def failures(timings: Timings) -> Counter[str]:
     return counted
 
 
-def session(cookies: bool = True) -> aiohttp.ClientSession:
+FLOODER = "127.0.0.2"
+"""The flooding client's own loopback address: the players are 127.0.0.1, and
+limits per address tell two clients apart by it, as they would two machines."""
+
+
+def session(cookies: bool = True, address: str | None = None) -> aiohttp.ClientSession:
     jar: aiohttp.abc.AbstractCookieJar = (
         aiohttp.CookieJar(unsafe=True) if cookies else aiohttp.DummyCookieJar()
     )
-    return aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=jar)
+    connector = aiohttp.TCPConnector(local_addr=(address, 0)) if address else None
+    return aiohttp.ClientSession(timeout=TIMEOUT, cookie_jar=jar, connector=connector)
 
 
 def long_record(hands: int) -> dict[str, Any]:
@@ -173,8 +180,8 @@ def long_record(hands: int) -> dict[str, Any]:
     # far or reaches the target, so the game lasts as long as asked.
     game = Game(parse_rules("cardcouch,target=10000,floor=-10000,bag_penalty=0"), seed=1)
     bots = {seat: make_bot("random", seed=f"abuse:{seat}") for seat in range(4)}
-    for seat, bot in bots.items():
-        bot.start_game(seat, game.rules)
+    for at, bot in bots.items():
+        bot.start_game(at, game.rules)
     while len(game.history) < hands and not game.is_over:
         seat = game.to_act
         assert seat is not None
@@ -343,20 +350,20 @@ async def flood_request(
 
 async def flood_games(url: str, stop: float, cookies: bool, counts: Counter[str]) -> None:
     kind = "games" if cookies else "games (no cookie)"
-    async with session(cookies) as client:
+    async with session(cookies, FLOODER) as client:
         while time.monotonic() < stop:
             await flood_request(client, "POST", f"{url}/api/games", {}, kind, counts)
 
 
 async def flood_tables(url: str, stop: float, counts: Counter[str]) -> None:
-    async with session(False) as client:
+    async with session(False, FLOODER) as client:
         while time.monotonic() < stop:
             await flood_request(client, "POST", f"{url}/api/tables", HOSTED, "tables", counts)
 
 
 async def flood_sockets(url: str, stop: float, counts: Counter[str]) -> None:
     """One seat's sockets, 200 opened as fast as the server takes them."""
-    async with session() as client:
+    async with session(True, FLOODER) as client:
         created = await client.post(f"{url}/api/tables", json=HOSTED)
         table = await created.json()
         if created.status != 201:
@@ -391,29 +398,47 @@ async def still_open(socket: aiohttp.ClientWebSocketResponse) -> bool:
 
 
 async def flood_uploads(url: str, stop: float, text: str, counts: Counter[str]) -> None:
-    async with session(False) as client:
+    async with session(False, FLOODER) as client:
         while time.monotonic() < stop:
             await flood_request(
                 client, "POST", f"{url}/api/replays", {"text": text}, "uploads", counts
             )
 
 
-async def flood_against(limits: str, seconds: float) -> list[str]:
+async def flood_all(url: str, seconds: float) -> dict[str, int]:
+    """Every flood at once, for ``seconds``: the flooder's answers by kind and status."""
     text = json.dumps(long_record(MOST_HANDS))
+    counts: Counter[str] = Counter()
+    stop = time.monotonic() + seconds
+    await asyncio.gather(
+        *(flood_games(url, stop, True, counts) for _ in range(4)),
+        *(flood_games(url, stop, False, counts) for _ in range(2)),
+        *(flood_tables(url, stop, counts) for _ in range(2)),
+        flood_sockets(url, stop, counts),
+        *(flood_uploads(url, stop, text, counts) for _ in range(4)),
+    )
+    return dict(counts)
+
+
+def flooder(url: str, seconds: float, answers: multiprocessing.Queue[dict[str, int]]) -> None:
+    """The flooding client, in a process of its own: in the players' process its
+    requests would queue the players' answers on the client's own event loop."""
+    answers.put(asyncio.run(flood_all(url, seconds)))
+
+
+async def flood_against(limits: str, seconds: float) -> list[str]:
     with serving(None, f"--limits={limits}") as server:
         url = server.url
         await players_for(url, 3)  # warm-up: the first games, the imports
         before = await players_for(url, seconds)
-        counts: Counter[str] = Counter()
-        stop = time.monotonic() + seconds
-        during, *_ = await asyncio.gather(
-            players_for(url, seconds),
-            *(flood_games(url, stop, True, counts) for _ in range(4)),
-            *(flood_games(url, stop, False, counts) for _ in range(2)),
-            *(flood_tables(url, stop, counts) for _ in range(2)),
-            flood_sockets(url, stop, counts),
-            *(flood_uploads(url, stop, text, counts) for _ in range(4)),
-        )
+        spawn = multiprocessing.get_context("spawn")
+        answers: multiprocessing.Queue[dict[str, int]] = spawn.Queue()
+        process = spawn.Process(target=flooder, args=(url, seconds + 2, answers))
+        process.start()
+        await asyncio.sleep(2)  # the flooder's imports and its record file
+        during = await players_for(url, seconds)
+        counts = await asyncio.get_running_loop().run_in_executor(None, answers.get)
+        process.join()
     quiet, loud = every_latency(before), every_latency(during)
     ratio = statistics.median(loud) / statistics.median(quiet)
     ratio95 = percentile(sorted(loud), 0.95) / percentile(sorted(quiet), 0.95)
@@ -635,18 +660,16 @@ def private_postgres() -> Iterator[tuple[str, Callable[[], None], Callable[[], N
     data = folder / "data"
     as_postgres(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "spades")
     options = f"'-p {port} -k {folder} -c listen_addresses=127.0.0.1'"
-    start = lambda: as_postgres(  # noqa: E731
-        str(bin_dir / "pg_ctl"),
-        "-D",
-        str(data),
-        "-o",
-        options,
-        "-l",
-        str(folder / "log"),
-        "-w",
-        "start",
-    )
-    stop = lambda: as_postgres(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")  # noqa: E731
+
+    def start() -> None:
+        as_postgres(
+            str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
+            "-w", "start",
+        )  # fmt: skip
+
+    def stop() -> None:
+        as_postgres(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "fast", "-w", "stop")
+
     start()
     try:
         as_postgres(
@@ -705,7 +728,7 @@ async def postgres(down: float = 5) -> list[str]:
 
 # ------------------------------------------------------------------- main
 
-PARTS: dict[str, Callable[[], Awaitable[list[str]]]] = {
+PARTS: dict[str, Callable[[], Coroutine[Any, Any, list[str]]]] = {
     "fuzz": fuzz,
     "inputs": inputs,
     "flood": flood,

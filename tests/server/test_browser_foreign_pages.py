@@ -39,7 +39,7 @@ def other_port() -> Iterator[tuple[str, dict[str, str]]]:
     page: dict[str, str] = {"html": ""}
 
     class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        def do_GET(self) -> None:
             body = page["html"].encode()
             self.send_response(200)
             self.send_header("Content-Type", "text/html")

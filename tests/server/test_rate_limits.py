@@ -92,6 +92,25 @@ def test_record_files_opened_are_held_to_the_rate(
     assert answers == [200, 200, 429]
 
 
+def test_a_flood_of_any_request_is_refused_before_any_route(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(requests_per_address=60)  # 10 at once, then one a second
+    answers = [client.get("/api/levels").status_code for _ in range(11)]
+    assert answers == [200] * 10 + [429]
+    refused = client.get("/api/levels")
+    assert_rate_limited(refused)
+    assert refused.headers["x-content-type-options"] == "nosniff"
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/api/tables/nope/ws"),
+    ):
+        pytest.fail("the handshake was accepted")
+    assert closed.value.reason == "rate-limit"
+    clock.now += 1
+    assert client.get("/api/levels").status_code == 200
+
+
 def test_limits_off_let_a_benchmark_flood(app: FastAPI, client: TestClient, clock: Clock) -> None:
     app.state.limits = Limits.off()
     assert {new_game(client) for _ in range(70)} == {201}  # past every default burst

@@ -63,7 +63,7 @@ from .headers import SecurityHeaders
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .live import LiveTables
-from .rates import AtOnce, Limits, RateLimited, Rates, client_address
+from .rates import AtOnce, Limits, RateLimited, Rates, RequestRate
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
@@ -402,6 +402,7 @@ def create_app(
     )
     # Added last, so they run first: a foreign page's request is refused unread.
     app.add_middleware(SameOriginOnly, allowed_origins=allowed_origins)
+    app.add_middleware(RequestRate)
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
@@ -507,14 +508,11 @@ def _add_api_routes(app: FastAPI) -> None:
         body: NewGameRequest,
         games: Games,
         owner: Annotated[str, Depends(owner_or_new)],
-        request: Request,
     ) -> GameUpdate:
         """Start a game: the deal, and the bots' bids before yours."""
         limits: Limits = app.state.limits
-        rates: Rates = app.state.rates
+        rates: Rates = app.state.rates  # the address's limit: rates.RequestRate
         rates.take("games", owner, limits.games_per_owner, "new games from you")
-        address = client_address(request.client)
-        rates.take("games-from", address, limits.games_per_address, "new games from your address")
         return view_of(
             await games.new_game(
                 owner,

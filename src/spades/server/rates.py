@@ -17,6 +17,7 @@ request is answered 429 with ``Retry-After`` and ``{detail, rule}``, rule
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import threading
@@ -25,6 +26,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from typing import Final
+
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 ENVIRONMENT: Final = "SPADES_LIMITS"
 WINDOW: Final = 60.0
@@ -41,6 +44,10 @@ MAX_KEYS: Final = 100_000
 class Limits:
     """The server's limits; ``None`` turns one off."""
 
+    requests_per_address: int | None = 3000
+    """Requests a minute from one address, of any kind (a page at play makes one
+    or two a second; a household or a school shares an address): past it a
+    flood is refused before any route is run."""
     games_per_owner: int | None = 60
     """New games a minute from one player (cookie): a person starts one every few minutes."""
     games_per_address: int | None = 240
@@ -180,3 +187,61 @@ class AtOnce:
             yield
         finally:
             self._turns.release()
+
+
+COSTLY: Final = {
+    ("POST", "/api/games"): ("games-from", "games_per_address", "new games from your address"),
+    ("POST", "/api/tables"): ("tables", "tables_per_address", "new tables"),
+    ("POST", "/api/replays"): ("uploads", "uploads_per_address", "record files opened"),
+}
+"""The routes whose work is costly, and their limit per address: checked with
+the others, before the body is read (a record file is megabytes of JSON)."""
+
+
+class RequestRate:
+    """ASGI middleware: ``requests_per_address``, and the limits per address of
+    the ``COSTLY`` routes, checked before any route runs or any body is read
+    (so a refused request costs a few microseconds, not a route's work). It
+    reads the app's limits and buckets (``app.state.limits``, ``.rates``) at
+    each request, so a test or an operator's change applies at once."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            state = scope["app"].state
+            address = client_address(scope.get("client"))
+            limits: Limits = state.limits
+            try:
+                state.rates.take(
+                    "requests", address, limits.requests_per_address, "requests from your address"
+                )
+                costly = COSTLY.get((scope.get("method", ""), scope["path"]))
+                if costly is not None:
+                    kind, name, what = costly
+                    state.rates.take(kind, address, getattr(limits, name), what)
+            except RateLimited as refused:
+                await _refuse(scope, receive, send, refused)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, refused: RateLimited) -> None:
+    if scope["type"] == "websocket":  # closed before it is accepted: a 403 (uvicorn)
+        if (await receive())["type"] == "websocket.connect":
+            await send({"type": "websocket.close", "code": 1008, "reason": "rate-limit"})
+        return
+    body = json.dumps({"detail": refused.detail, "rule": "rate-limit"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(refused.retry_after).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from spades.core import SOUTH
 
 from .app import ERRORS, Games, Owner
-from .rates import Limits, Rates, client_address
+from .rates import Limits
 from .records import BadRecordFile, hides_unplayed_cards, open_record_file, replay_of_game
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
 from .review_schemas import HandReviewResponse
@@ -57,10 +57,7 @@ def open_record(body: OpenRecordRequest, request: Request) -> Replay | JSONRespo
     at fault. Re-playing costs CPU by the hand: the server caps the hands a
     record may hold, the files one address opens a minute and the files
     re-played at once."""
-    limits: Limits = request.app.state.limits
-    rates: Rates = request.app.state.rates
-    address = client_address(request.client)
-    rates.take("uploads", address, limits.uploads_per_address, "record files opened")
+    limits: Limits = request.app.state.limits  # the files an address opens: rates.RequestRate
     with request.app.state.replaying.turn():
         try:
             return open_record_file(body.text, body.game, max_hands=limits.record_hands)

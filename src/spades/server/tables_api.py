@@ -26,7 +26,6 @@ from .cookies import set_secret_cookie
 from .games import GameInProgress, GameNotFound
 from .live import LiveTables, Subscriber
 from .moments import Moment
-from .rates import client_address
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .schemas import (
     BidRequest,
@@ -272,10 +271,7 @@ async def new_table(body: NewTableRequest, request: Request, response: Response)
     """Set a table: who sits where (a person, or a bot level), the house rules,
     how long an away person's seat waits, and an optional turn timer. You get
     an invite link for each person's seat."""
-    tables, live, _ = _services(request.app)
-    limits = request.app.state.limits
-    address = client_address(request.client)
-    request.app.state.rates.take("tables", address, limits.tables_per_address, "new tables")
+    tables, live, _ = _services(request.app)  # the tables an address makes: rates.RequestRate
     token = secrets.token_urlsafe(TOKEN_BYTES)
     stored = await tables.create(
         token,
