@@ -108,6 +108,16 @@ def test_a_flood_of_any_request_is_refused_before_any_route(
         pytest.fail("the handshake was accepted")
     assert closed.value.reason == "rate-limit"
     clock.now += 1
+    app.state.limits = Limits(sockets_per_address=6)  # one handshake at once
+    reasons = []
+    for _ in range(2):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect("/api/tables/nope/ws"),
+        ):
+            pytest.fail("the handshake was accepted")
+        reasons.append(closed.value.reason)
+    assert reasons == ["No such table", "rate-limit"]
     assert client.get("/api/levels").status_code == 200
 
 

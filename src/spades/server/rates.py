@@ -50,11 +50,11 @@ class Limits:
     flood is refused before any route is run."""
     games_per_owner: int | None = 60
     """New games a minute from one player (cookie): a person starts one every few minutes."""
-    games_per_address: int | None = 240
+    games_per_address: int | None = 120
     """New games a minute from one address (a household or a school behind one NAT)."""
     tables_per_address: int | None = 30
     """New tables a minute from one address."""
-    uploads_per_address: int | None = 12
+    uploads_per_address: int | None = 6
     """Record files opened for replay a minute from one address (a person opens one
     now and then; each is re-played, CPU the other players would wait for)."""
     uploads_at_once: int | None = 1
@@ -62,6 +62,9 @@ class Limits:
     record_hands: int | None = 100
     """Hands a record file opened for replay may hold (a long game has 20 or 30):
     re-playing one costs about a millisecond a hand on a quiet core."""
+    sockets_per_address: int | None = 60
+    """Live sockets opened a minute from one address (a page opens one, and
+    another after each drop)."""
     sockets_per_seat: int | None = 4
     """Live sockets one seat keeps open (tabs); a new one past this closes the oldest."""
 
@@ -196,6 +199,8 @@ COSTLY: Final = {
 }
 """The routes whose work is costly, and their limit per address: checked with
 the others, before the body is read (a record file is megabytes of JSON)."""
+SOCKETS: Final = ("sockets", "sockets_per_address", "live sockets opened")
+"""A socket's handshake loads its table and sends it: costly too."""
 
 
 class RequestRate:
@@ -217,7 +222,8 @@ class RequestRate:
                 state.rates.take(
                     "requests", address, limits.requests_per_address, "requests from your address"
                 )
-                costly = COSTLY.get((scope.get("method", ""), scope["path"]))
+                socket = scope["type"] == "websocket"
+                costly = SOCKETS if socket else COSTLY.get((scope["method"], scope["path"]))
                 if costly is not None:
                     kind, name, what = costly
                     state.rates.take(kind, address, getattr(limits, name), what)
