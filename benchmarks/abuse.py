@@ -278,7 +278,7 @@ async def fuzz() -> list[str]:
 
 async def inputs() -> list[str]:
     lines: list[str] = []
-    with serving() as server:
+    with serving(None, "--limits=uploads_per_address=60") as server:  # one client, many files
         base = server.url
         async with session() as client:
             for size in (1, 10, 50):
@@ -484,7 +484,7 @@ connection.execute("COMMIT")
 async def lock(held: float = 8) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
         path = f"{folder}/abuse.db"
-        with serving(f"sqlite:///{path}") as server:
+        with serving(f"sqlite:///{path}", "--limits=off") as server:  # as in read_only
             url = server.url
             await players_for(url, 3)
             before = await asyncio.gather(players_for(url, 4), probe(url, time.monotonic() + 4))
@@ -516,7 +516,9 @@ async def read_only() -> list[str]:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         path = f"{folder}/abuse.db"
-        with serving(f"sqlite:///{path}") as server:
+        # Limits off: the players start a new game after each refused move, and all
+        # come from 127.0.0.1; this part is about the store, not the limits.
+        with serving(f"sqlite:///{path}", "--limits=off") as server:
             url = server.url
             await players_for(url, 3)
             # The file and its log, which SQLite writes through write(2). Not the
@@ -685,7 +687,7 @@ def private_postgres() -> Iterator[tuple[str, Callable[[], None], Callable[[], N
 async def postgres(down: float = 5) -> list[str]:
     with (
         private_postgres() as (url, stop_database, start_database),
-        serving(url, "--workers=2") as server,
+        serving(url, "--workers=2", "--limits=off") as server,
     ):
         await players_for(server.url, 3)
         seen: dict[str, int] = {}
