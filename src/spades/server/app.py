@@ -189,7 +189,7 @@ def _on_in_progress(_request: Request, _error_: Exception) -> JSONResponse:
         409,
         "No hand of this game can be downloaded yet: a record holds whole deals, and "
         "the cards of the hand being played, and those a claim left unplayed, stay "
-        "hidden until the game is over.",
+        "hidden. Download it once hand 1 is over, or once the game is if a claim ended it.",
         "game-in-progress",
     )
 
