@@ -54,9 +54,10 @@ class Limits:
     """New games a minute from one address (a household or a school behind one NAT)."""
     tables_per_address: int | None = 30
     """New tables a minute from one address."""
-    uploads_per_address: int | None = 6
-    """Record files opened for replay a minute from one address (a person opens one
-    now and then; each is re-played, CPU the other players would wait for)."""
+    uploads_per_address: int | None = 30
+    """Record files opened for replay a minute from one address (a person opens a
+    few in a row, and each game of a file is opened anew; each is re-played, CPU
+    the other players would wait for)."""
     uploads_at_once: int | None = 1
     """Record files re-played at the same moment, server-wide."""
     record_hands: int | None = 100
