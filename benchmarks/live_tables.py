@@ -200,10 +200,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--warmup", type=float, default=5)
     parser.add_argument("--think", type=float, default=0.5, help="a person's mean think time")
+    parser.add_argument(
+        "--limits",
+        default="off",
+        help="the server's --limits (default off: every table is made from 127.0.0.1)",
+    )
     args = parser.parse_args()
     with (
         tempfile.TemporaryDirectory() as folder,
-        spades_server(f"sqlite:///{folder}/live.db") as (url, pid),
+        spades_server(f"sqlite:///{folder}/live.db", limits=args.limits) as (url, pid),
     ):
         clock = asyncio.run(run(url, pid, args.tables, args.seconds, args.warmup, args.think))
     report(clock, args.tables, args.seconds)

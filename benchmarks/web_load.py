@@ -142,10 +142,15 @@ def spades_server(
     *,
     level: str | None = "random",
     extra: Sequence[str] = (),
+    limits: str = "off",
 ) -> Iterator[tuple[str, int]]:
     """``spades serve`` on a free port (random bots unless ``level`` says
     otherwise; None: the server's own default), with ``extra`` arguments: its
-    URL and process id."""
+    URL and process id.
+
+    ``limits`` as ``spades serve --limits`` takes them: off by default, since
+    every simulated player comes from 127.0.0.1 and starts game after game, far
+    past what one address may (docs/security.md)."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
@@ -154,6 +159,7 @@ def spades_server(
         f"--db={database}",
         f"--workers={workers}",
         *([] if level is None else [f"--level={level}"]),
+        f"--limits={limits}",
         *extra,
     ]
     server = subprocess.Popen(command)
@@ -285,6 +291,11 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=1, help="the started server's processes (default 1)"
     )
+    parser.add_argument(
+        "--limits",
+        default="off",
+        help="the started server's --limits (default off: every client is 127.0.0.1)",
+    )
     args = parser.parse_args()
     pace = f"offering {args.rate:g} requests/s" if args.rate else "each asking when answered"
     print(
@@ -297,7 +308,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as directory:
         database = args.db or f"sqlite:///{Path(directory) / 'load.db'}"
-        with spades_server(database, args.workers) as (url, pid):
+        with spades_server(database, args.workers, args.limits) as (url, pid):
             asyncio.run(load(url, pid, *run))
 
 

@@ -164,3 +164,15 @@ def test_replay_accepts_and_lists_undos(tmp_path: Path) -> None:
     result = run("replay", str(write(tmp_path, game_to_record(game))))
     assert result.returncode == 0, result.stderr
     assert "South took back 1 move" in result.stdout
+
+
+def test_replay_names_the_line_of_text_nested_too_deep_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("\n" + "[" * 20000 + "]" * 20000 + "\n")
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert "line 2: brackets nested deeper than 64" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert "RecursionError" not in result.stderr + result.stdout

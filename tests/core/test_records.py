@@ -165,3 +165,21 @@ def test_rules_that_are_not_an_object_are_named_once() -> None:
     with pytest.raises(RecordError) as error:
         game_from_record(record)
     assert str(error.value).startswith("rules: expected an object")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("[" * 20000 + "]" * 20000, 1),  # one document
+        ('{"format": "spades-record/1"}\n' + "[" * 20000 + "]" * 20000, 2),  # JSON lines
+        ('[{"a": 1},\n' + '{"a": ' * 3000 + "1" + "}" * 3000 + "]", 2),  # a list of records
+    ],
+)
+def test_text_nested_too_deep_to_decode_is_refused_naming_its_line(text: str, line: int) -> None:
+    with pytest.raises(RecordError, match=rf"^line {line}: brackets nested deeper than 64"):
+        list(read_records(text))
+
+
+def test_brackets_inside_strings_are_not_nesting() -> None:
+    text = json.dumps({"name": "[" * 5000})
+    assert list(read_records(text)) == [(1, {"name": "[" * 5000})]

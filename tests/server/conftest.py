@@ -20,6 +20,7 @@ from fastapi import FastAPI
 from spades.core import Game
 from spades.server import create_app
 from spades.server.app import COOKIE
+from spades.server.rates import Limits
 from spades.storage import owner_key
 
 
@@ -27,7 +28,9 @@ from spades.storage import owner_key
 def app(db_url: str) -> Iterator[FastAPI]:
     # The product seats the strongest level (expert, tenths of a second a move);
     # these tests play many bot moves, and test the page, not the bots.
-    application = create_app(db_url, default_level="normal")
+    # Limits off: a test plays seed after seed from one client, past what a person
+    # would; tests/server/test_rate_limits.py sets the limits it tests.
+    application = create_app(db_url, default_level="normal", limits=Limits.off())
     yield application
     application.state.repository.close()
 

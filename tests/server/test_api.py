@@ -215,7 +215,6 @@ def test_malformed_requests_are_refused(app: FastAPI, client: TestClient) -> Non
         (client.post(url, content="{bid: 3", headers=json_headers), "not valid JSON"),
         (client.post(url, content="[3]", headers=json_headers), "JSON object"),
         (client.post(url, content="", headers=json_headers), "needs a JSON body"),
-        (client.post(url, content="bid=3", headers={"content-type": "text/plain"}), "JSON"),
         (client.post(url, json={}), "missing 'bid'"),
         (client.post(url, json={"bid": 3, "seat": "N"}), "Unknown field 'seat'"),
         (client.post(f"/api/games/{game_id}/play", json={"card": 12}), "rank then suit"),
@@ -224,6 +223,10 @@ def test_malformed_requests_are_refused(app: FastAPI, client: TestClient) -> Non
     ]
     for response, words in cases:
         assert_refused(response, 422, "request", words, app, client, game_id, before)
+    # A body that is not JSON is refused before any route (server/guards.py): a page
+    # elsewhere may post text or a form without asking the browser's leave.
+    plain = client.post(url, content="bid=3", headers={"content-type": "text/plain"})
+    assert_refused(plain, 415, "content-type", "JSON", app, client, game_id, before)
 
 
 def test_unknown_settings_are_refused(client: TestClient) -> None:

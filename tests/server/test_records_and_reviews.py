@@ -26,6 +26,7 @@ from spades.core.record import record_to_json
 from spades.server import create_app
 from spades.server.app import COOKIE
 from spades.server.limits import MAX_BODY_BYTES
+from spades.server.rates import Limits
 from spades.server.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from spades.storage import owner_key
 from tests.solver.test_information import (
@@ -44,7 +45,9 @@ from .test_hidden_information import names_in
 def app(db_url: str) -> Iterator[FastAPI]:
     # Reviews sample fewer deals than the product's, to keep the tests quick;
     # the hand-checked verdicts below hold with these too.
-    application = create_app(db_url, default_level="normal", review_deals=16)
+    application = create_app(
+        db_url, default_level="normal", review_deals=16, limits=Limits.off()
+    )  # limits off: a test opens file after file (test_rate_limits.py tests them)
     yield application
     application.state.reviewer.close()
     application.state.repository.close()

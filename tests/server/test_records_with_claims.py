@@ -2,9 +2,9 @@
 
 Undos leave only the moves that stood, so a replay shows what was actually
 played; a claim that held ends its hand where it was made, and the replay says
-so. While the game goes on, neither its download nor its replay names a card
-South never saw: the hand being played stays out (with its claims), and so
-does a refused claim's line naming a card a later claim left unplayed.
+so. While the game goes on, neither its download, its replay nor a review
+names a card South never saw: the hand being played stays out (with its
+claims), and so do the cards a claim left unplayed (server/records.py).
 """
 
 from __future__ import annotations
@@ -172,9 +172,12 @@ def test_a_record_with_an_undo_and_claims_opens_in_the_replay_api(client: TestCl
     assert all(cards is None for cards in second["deal"].values())  # a file has no viewer
 
 
-def test_a_game_with_undos_and_claims_replays_and_downloads_without_hidden_cards(
+def test_a_hand_a_claim_ended_keeps_its_unplayed_cards_hidden_while_the_game_goes_on(
     app: FastAPI, client: TestClient
 ) -> None:
+    """One policy (server/records.py, docs/record-format.md) for the replay,
+    the download and the review: until the game is over, no other seat's card
+    a claim left unplayed is shown."""
     start_game(client)
     story = a_story()
     game = story.game
@@ -183,20 +186,45 @@ def test_a_game_with_undos_and_claims_replays_and_downloads_without_hidden_cards
     replay = client.get(f"/api/games/{game_id}/replay").json()
     first, current = replay["hands"]
     check_hand_one(first, story)
+    assert [first["deal"][seat] for seat in "NEW"] == [None, None, None]  # drawn as backs
+    assert len(first["deal"]["S"]) == 13
     assert current["claim"] is None and current["result"] is None
     assert [current["deal"][seat] for seat in "NEW"] == [None, None, None]
     assert set(current["deal"]["S"]) == {card_name(c) for c in cards_in(game.hand.deal[SOUTH])}
+    unplayed = [
+        card_name(card)
+        for seat in SEATS
+        if seat != SOUTH
+        for card in cards_in(game.history[0].state.deal[seat] & ~game.history[0].state.played)
+    ]
+    assert unplayed, "the claim left cards unplayed"
+    every_answer = json.dumps(first)  # hand 2 is another deal: its cards share the names
 
+    download = client.get(f"/api/games/{game_id}/record")
+    assert download.status_code == 409 and download.json()["rule"] == "game-in-progress"
+    review = client.get(f"/api/games/{game_id}/hands/1/review")
+    assert review.status_code == 409 and review.json()["rule"] == "claimed-hand"
+    every_answer += download.text + review.text
+    named = [card for card in unplayed if f'"{card}"' in every_answer]
+    assert named == [], "a card never played was shown"
+
+
+def test_once_the_game_is_over_a_claimed_hand_is_shown_in_full(
+    app: FastAPI, client: TestClient
+) -> None:
+    start_game(client)
+    story = a_story()
+    game = story.game.clone()
+    game.forfeit(SEATS[1], "East left the table")  # the game is over
+    game_id = store(app, client, game)
+    replay = client.get(f"/api/games/{game_id}/replay").json()
+    assert all(len(cards) == 13 for cards in replay["hands"][0]["deal"].values())
     download = client.get(f"/api/games/{game_id}/record")
     assert download.status_code == 200
     record = download.json()
-    assert record["seed"] is None and "seeding" not in record
-    assert len(record["hands"]) == 1  # hand 2 and its refused claim stay out
-    claims = record["hands"][0]["claims"]
-    assert [c["held"] for c in claims] == [False, True]
-    assert "defence" not in claims[0]  # it named a card never played
-    assert game_to_record(game)["hands"][0]["claims"][0]["defence"]  # kept on the server
+    assert record["seed"] is not None
+    assert record["hands"][0]["claims"][0]["defence"]  # the refused claim's line, in full
     assert record["hands"][0]["undos"]
     game_from_record(record)  # still a record spades replay accepts
     reopened = client.post("/api/replays", json={"text": download.text}).json()
-    check_hand_one(reopened["hands"][0], story, line=False)
+    check_hand_one(reopened["hands"][0], story, line=True)

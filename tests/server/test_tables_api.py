@@ -170,12 +170,20 @@ def test_an_invite_opens_its_seat_once_and_names_are_checked(
     joined = join(other_client, table, "N", "Bo")
     assert joined["you"] == "N" and not joined["host"]
     assert join(other_client, table, "N", "Bo")["you"] == "N"  # joining again: the same seat
+    # A spent invite opens nothing: not the seat, not the table's names or presence.
     taken = third_client.post(
         f"/api/tables/{table_id}/join",
         json={"seat": "N", "invite": table["invites"]["N"], "name": "Cy"},
     )
-    assert taken.status_code == 409 and taken.json()["rule"] == "seat-taken"
-    assert "Bo" in taken.json()["detail"]
+    assert taken.status_code == 404 and taken.json()["rule"] == "not-found"
+    assert "Bo" not in taken.text
+    peek = third_client.get(
+        f"/api/tables/{table_id}", params={"seat": "N", "invite": table["invites"]["N"]}
+    )
+    assert peek.status_code == 404 and "Bo" not in peek.text
+    assert (
+        other_client.get(f"/api/tables/{table_id}").json()["you"] == "N"
+    )  # Bo's cookie still works
     # The host's lobby now shows Bo, and no invite is left to give.
     lobby = client.get(f"/api/tables/{table_id}").json()
     assert {s["seat"]: s["name"] for s in lobby["seats"]}["N"] == "Bo"

@@ -17,6 +17,7 @@ import typer
 if TYPE_CHECKING:
     from fastapi import FastAPI
 
+LIMITS_VARIABLE: Final = "SPADES_LIMITS"
 SETTINGS_VARIABLE: Final = "SPADES_SERVE_SETTINGS"
 """How the command hands its settings to worker processes, which uvicorn
 starts afresh: they build the app from this (see ``worker_app``)."""
@@ -65,12 +66,31 @@ def serve(
             "server (--db postgresql://...): SQLite lets one process write at a time.",
         ),
     ] = 1,
+    limits: Annotated[
+        str | None,
+        typer.Option(
+            metavar="LIMITS",
+            help="What one player or address may ask: 'off', or name=N,... over the "
+            "defaults, e.g. games_per_owner=200,sockets_per_seat=8 (default: "
+            f"${LIMITS_VARIABLE}, else the defaults; see docs/security.md).",
+        ),
+    ] = None,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            metavar="ORIGIN",
+            help="Another origin (scheme://host[:port]) whose pages may act here as the "
+            "server's own, e.g. behind a proxy that changes the Host; repeat for more.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web game: open http://HOST:PORT in a browser and play as South."""
     import uvicorn  # imported here: the other commands do not need a web server
     from sqlalchemy.engine import make_url
 
     from spades.bots import BOT_LEVELS
+    from spades.server.guards import BadOrigin, normal_origin
+    from spades.server.rates import Limits
     from spades.storage import default_database_url
 
     if level is not None and level not in BOT_LEVELS:
@@ -87,7 +107,21 @@ def serve(
         # Each server process has its own pool: share the cores out between them.
         bots = f"local:{max(1, _cores() // workers)}"
     url = db or default_database_url()
-    settings = {"db": url, "level": level, "review_deals": review_deals, "bots": bots}
+    written_limits = limits if limits is not None else os.environ.get(LIMITS_VARIABLE, "")
+    try:
+        Limits.parse(written_limits)
+        origins = [normal_origin(origin) for origin in allow_origin or []]
+    except ValueError as error:
+        hint = "--allow-origin" if isinstance(error, BadOrigin) else "--limits"
+        raise typer.BadParameter(str(error), param_hint=hint) from None
+    settings = {
+        "db": url,
+        "level": level,
+        "review_deals": review_deals,
+        "limits": written_limits,
+        "allowed_origins": origins,
+        "bots": bots,
+    }
     if workers > 1 and _is_sqlite(url):
         raise typer.BadParameter(
             "several server processes need a database server, such as "
@@ -127,13 +161,21 @@ def serve(
 
 def worker_app() -> FastAPI:
     """The app of one worker process, made from the settings ``serve`` left."""
-    from spades.server import create_app
 
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
+    return _create(settings)
+
+
+def _create(settings: dict[str, Any]) -> FastAPI:
+    from spades.server import create_app
+    from spades.server.rates import Limits
+
     return create_app(
         settings["db"],
         default_level=settings["level"],
         review_deals=settings["review_deals"],
+        limits=Limits.parse(settings["limits"]),
+        allowed_origins=settings["allowed_origins"],
         bots=settings["bots"],
     )
 
@@ -145,19 +187,20 @@ def _cores() -> int:
 
 
 def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
-    from spades.server import create_app
-    from spades.storage import SchemaError, SchemaState
+    from spades.storage import SchemaError, SchemaState, StorageFault
 
     from .db import upgrade_command
 
     url = settings["db"]
     try:
-        return create_app(
-            url,
-            default_level=settings["level"],
-            review_deals=settings["review_deals"],
-            bots=settings["bots"],
-        )
+        return _create(settings)
+    except StorageFault as error:  # read-only: better refused now than every move failing
+        where = _without_password(url)
+        raise typer.BadParameter(
+            f"the database {where!r} refuses writes ({error}); make it writable, "
+            "or give another with --db",
+            param_hint="--db",
+        ) from None
     except SchemaError as error:
         status = error.status
         advice = (
@@ -169,10 +212,15 @@ def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
             f"the database's schema is {status.describe()}; {advice}", param_hint="--db"
         ) from None
     except Exception as error:  # a bad URL or a database that cannot be reached
-        where = url.split("@")[-1]  # never echo a password
+        where = _without_password(url)
         raise typer.BadParameter(
             f"cannot open the database {where!r}: {error}", param_hint="--db"
         ) from None
+
+
+def _without_password(url: str) -> str:
+    """``url`` as it may be printed: never its password."""
+    return url.split("@")[-1]
 
 
 def _is_sqlite(url: str) -> bool:

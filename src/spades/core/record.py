@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
@@ -607,13 +608,32 @@ def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]
 # ------------------------------------------------------------------ reading files
 
 
+MAX_NESTING: Final = 64
+"""Brackets nested deeper than this are named as the fault when JSON nested
+too deep for Python's decoder (which recurses once a bracket) is refused; a
+record nests six deep."""
+
+
 def read_records(text: str) -> Iterator[tuple[int, Any]]:
     """The records in ``text`` with the line each starts on.
 
     ``text`` is one JSON record (pretty-printed or not), a JSON list of
     records, or JSON lines (one record a line; blank lines are skipped). Text
-    that is not JSON raises ``RecordError`` naming the line at fault.
+    that is not JSON, or nests brackets too deep to decode, raises
+    ``RecordError`` naming the line at fault.
+
+    >>> list(read_records("[" * 20000 + "]" * 20000))
+    Traceback (most recent call last):
+    ...
+    spades.core.errors.RecordError: line 1: brackets nested deeper than 64 (at column 65)
     """
+    try:
+        yield from _read_records(text)
+    except RecursionError:  # raised by the decoder, deep in the text: no record is that deep
+        raise _nested_too_deep(text) from None
+
+
+def _read_records(text: str) -> Iterator[tuple[int, Any]]:
     stripped = text.strip()
     if not stripped:
         return
@@ -647,6 +667,31 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
             ) from None
 
 
+_STRUCTURE: Final = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+"""A JSON string (skipped whole, closed or not) or a bracket."""
+
+
+def _nested_too_deep(text: str) -> RecordError:
+    """The error for ``text`` nested too deep to decode: it names the line and
+    column where its brackets (outside strings) first nest deeper than
+    ``MAX_NESTING``. Scanned only once decoding failed: it costs as much again."""
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        mark = match.group()
+        if mark in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = _line_at(text, match.start())
+                column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+                return RecordError(
+                    f"brackets nested deeper than {MAX_NESTING} (at column {column})",
+                    where=f"line {line}",
+                )
+        elif mark in "]}":
+            depth = max(0, depth - 1)
+    return RecordError(f"brackets nested deeper than {MAX_NESTING}", where="line 1")
+
+
 def _first_line_is_json(text: str) -> bool:
     """Whether the first non-blank line of ``text`` is a JSON value on its own
     (so the text is JSON lines, one record a line)."""
@@ -663,13 +708,19 @@ def _list_items(text: str) -> Iterator[tuple[int, Any]]:
     (so an error in the third record of a pretty-printed list names its line)."""
     decoder = json.JSONDecoder()
     position = text.index("[") + 1
+    line, counted = (
+        1,
+        0,
+    )  # lines counted as the items go: counting from the start each time was quadratic
     while True:
         while text[position] in " \t\r\n,":  # the list is valid JSON: only separators here
             position += 1
         if text[position] == "]":
             return
         item, end = decoder.raw_decode(text, position)
-        yield _line_at(text, position), item
+        line += text.count("\n", counted, position)
+        counted = position
+        yield line, item
         position = end
 
 

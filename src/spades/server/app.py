@@ -17,8 +17,9 @@ exist.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -28,6 +29,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from sqlalchemy import exc as database_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
 
@@ -45,13 +47,24 @@ from spades.core import (
 from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.rules import OPTIONS
 from spades.session import Decider, make_decider
-from spades.storage import GameRepository, StaleGameError, default_database_url, owner_key
+from spades.storage import (
+    BUSY_TIMEOUT,
+    GameRepository,
+    StaleGameError,
+    StorageFault,
+    default_database_url,
+    owner_key,
+    storage_fault,
+)
 
 from .cookies import set_secret_cookie
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, IntentResult
+from .guards import SameOriginOnly
+from .headers import SecurityHeaders
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
 from .live import LiveTables
+from .rates import AtOnce, Limits, RateLimited, Rates, RequestRate
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
@@ -175,8 +188,9 @@ def _on_not_found(_request: Request, _error_: Exception) -> JSONResponse:
 def _on_in_progress(_request: Request, _error_: Exception) -> JSONResponse:
     return _error(
         409,
-        "No hand of this game is over yet: a record holds whole hands, and the cards "
-        "of the hand being played stay hidden. Download it once hand 1 is over.",
+        "No hand of this game can be downloaded yet: a record holds whole deals, and "
+        "the cards of the hand being played, and those a claim left unplayed, stay "
+        "hidden. Download it once hand 1 is over, or once the game is if a claim ended it.",
         "game-in-progress",
     )
 
@@ -218,6 +232,34 @@ def allowed_methods(request: Request) -> list[str]:
         if match is not Match.NONE:
             methods |= getattr(route, "methods", None) or set()
     return sorted(methods)
+
+
+def _on_rate_limited(_request: Request, error: Exception) -> JSONResponse:
+    assert isinstance(error, RateLimited)
+    return JSONResponse(
+        {"detail": error.detail, "rule": "rate-limit"},
+        status_code=429,
+        headers={"Retry-After": str(error.retry_after)},
+    )
+
+
+log = logging.getLogger(__name__)
+
+
+def _on_storage_error(request: Request, error: Exception) -> JSONResponse:
+    """Every storage fault, wherever it was raised: a JSON 503 the page can show
+    and a client can retry after; a database error that is no fault of the
+    store's (a bug) is a JSON 500."""
+    fault = storage_fault(error)
+    if fault is None:
+        log.error("database error on %s %s", request.method, request.url.path, exc_info=error)
+        return _error(500, "The server failed on this request; nothing was changed.", "internal")
+    log.warning("storage fault on %s %s: %s", request.method, request.url.path, fault)
+    return JSONResponse(
+        {"detail": fault.detail, "rule": fault.rule},
+        status_code=503,
+        headers={"Retry-After": str(fault.retry_after)},
+    )
 
 
 def _on_table_error(_request: Request, error: Exception) -> JSONResponse:
@@ -294,16 +336,25 @@ def create_app(
     *,
     default_level: str | None = None,
     review_deals: int | None = None,
+    limits: Limits | None = None,
+    allowed_origins: Iterable[str] = (),
+    storage_wait: float = BUSY_TIMEOUT,
     bots: str | Decider | None = None,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
     player picks others (default: the strongest within the decision budget).
     Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``).
-    The search bots think where ``bots`` says (a ``Decider``, or its name: see
-    ``spades.session.BOT_SERVICES``; default a pool of processes, one per core)."""
+    ``limits`` caps what one player or address may ask (default: ``SPADES_LIMITS``,
+    else ``Limits()``); pages of ``allowed_origins`` may act as this server's own.
+    A read or write waits at most ``storage_wait`` seconds for the database, then
+    answers 503. A database that refuses writes raises ``StorageFault`` here,
+    before anything is served. The search bots think where ``bots`` says (a
+    ``Decider``, or its name: see ``spades.session.BOT_SERVICES``; default a
+    pool of processes, one per core)."""
     decider = bots if isinstance(bots, Decider) else make_decider(bots)
-    repository = GameRepository(db_url or default_database_url())
+    repository = GameRepository(db_url or default_database_url(), busy_timeout=storage_wait)
+    repository.check_writable()
     service = GameService(repository, default_level, decider)  # checks the level first
     reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS)
     live = LiveTables()
@@ -342,6 +393,9 @@ def create_app(
     app.state.score_sheets = ScoreSheets()
     app.state.live = live
     app.state.tables = TableService(service, live.stood_in)
+    app.state.limits = limits or Limits.from_environment()
+    app.state.rates = Rates()
+    app.state.replaying = AtOnce(app.state.limits.uploads_at_once, "record files")
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
@@ -351,11 +405,18 @@ def create_app(
     app.add_exception_handler(StarletteHTTPException, _on_http)
     app.add_exception_handler(BodyTooLarge, _on_too_large)
     app.add_exception_handler(TableError, _on_table_error)
+    app.add_exception_handler(RateLimited, _on_rate_limited)
+    for fault in (StorageFault, database_errors.DBAPIError, database_errors.TimeoutError):
+        app.add_exception_handler(fault, _on_storage_error)
     app.add_middleware(
         LimitRequestBody,
         max_bytes=MAX_BODY_BYTES,
         larger={"/api/replays": MAX_RECORD_BODY_BYTES},  # a record file
     )
+    # Added last, so they run first: a foreign page's request is refused unread.
+    app.add_middleware(SameOriginOnly, allowed_origins=allowed_origins)
+    app.add_middleware(RequestRate)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
@@ -457,9 +518,14 @@ def _add_api_routes(app: FastAPI) -> None:
 
     @app.post("/api/games", status_code=201, tags=["game"], responses=ERRORS)
     async def new_game(
-        body: NewGameRequest, games: Games, owner: Annotated[str, Depends(owner_or_new)]
+        body: NewGameRequest,
+        games: Games,
+        owner: Annotated[str, Depends(owner_or_new)],
     ) -> GameUpdate:
         """Start a game: the deal, and the bots' bids before yours."""
+        limits: Limits = app.state.limits
+        rates: Rates = app.state.rates  # the address's limit: rates.RequestRate
+        rates.take("games", owner, limits.games_per_owner, "new games from you")
         return view_of(
             await games.new_game(
                 owner,

@@ -13,11 +13,14 @@ the server ran on or restarted. The search levels' decisions are made by the
 service's ``Decider``: by default a pool of processes on every core, so the
 server's bots use the whole machine rather than queueing on one lock.
 
-The intents are coroutines, run on the server's event loop. Work that waits or
-thinks (a search bot, the solver judging a claim, a database across a socket)
-goes to a worker thread; the rest (the engine, the quick bots, SQLite) takes a
-fraction of a millisecond, less than the hand-off to a thread and back, which
-under load was the largest cost of a move (see docs/performance.md).
+The intents are coroutines, run on the server's event loop. Work that thinks
+(a search bot, the solver judging a claim) goes to a worker thread; the
+engine and the quick bots take a fraction of a millisecond, less than the
+hand-off to a thread and back, and stay on the loop (see docs/performance.md).
+Every storage call goes to a worker thread: a database usually answers in a
+fraction of a millisecond, but one held by another process (SQLite's write
+lock) or across a socket (PostgreSQL) may not, and must not freeze every
+other player while it waits (see docs/security.md).
 """
 
 from __future__ import annotations
@@ -145,9 +148,9 @@ class GameService:
         self.default_level = check_level(default_level or strongest_level(), "new games")
         """The level bots play unless the player picks another: the strongest
         that answers within the decision budget, unless the server was told."""
-        self.storage_waits = repository.engine.dialect.name != "sqlite"
-        """Whether reading or writing a game waits on another server (PostgreSQL).
-        SQLite works on a local file in a fraction of a millisecond."""
+        self.storage_waits = True
+        """Whether reading or writing a game may wait: always, since even a
+        local SQLite file waits while another process holds its write lock."""
 
     @staticmethod
     def bots_think(levels: Iterable[str]) -> bool:
@@ -185,9 +188,10 @@ class GameService:
             seeding = Seeding.practice()  # the player knows the seed, so every hand
         game = Game(rules, seed=seed, players={**levels, HUMAN: HUMAN_PLAYER}, seeding=seeding)
 
-        def deal_and_store() -> IntentResult:
-            events = moments(state_now(game), game, game.log)  # the first deal
-            events += self.run_bots(game, levels)
+        def deal() -> list[Moment]:
+            return moments(state_now(game), game, game.log) + self.run_bots(game, levels)
+
+        def store(events: list[Moment]) -> IntentResult:
             game_id = self.repository.create(
                 owner,
                 game,
@@ -199,8 +203,10 @@ class GameService:
             assert stored is not None
             return IntentResult(stored, events)
 
-        waits = self.storage_waits or self.bots_think(levels.values())
-        return await run_off_loop_if(waits, deal_and_store)
+        if self.bots_think(levels.values()):
+            return await to_thread.run_sync(lambda: store(deal()))
+        events = deal()
+        return await run_off_loop_if(self.storage_waits, lambda: store(events))
 
     async def load(self, owner: str, game_id: str) -> StoredGame:
         return await run_off_loop_if(self.storage_waits, lambda: self.load_now(owner, game_id))
@@ -283,20 +289,25 @@ class GameService:
         thinks: bool = False,
     ) -> IntentResult:
         """Apply ``action`` (South's intent; ``thinks`` when it searches), let
-        the bots answer and store the game: on the event loop when nothing in
-        that waits or thinks, else all of it in one worker thread."""
+        the bots answer and store the game: the moves on the event loop when
+        nothing thinks, else with the storing in one worker thread; the storing
+        always in a worker thread."""
         levels = seat_levels(stored.game, stored.partner_level, stored.opponent_level)
 
-        def act_and_store() -> IntentResult:
+        def act() -> list[Moment]:
             game = stored.game
             before = state_now(game)
             events = moments(before, game, action(game))  # raises, changing nothing, when illegal
-            events += self.run_bots(game, levels)
+            return events + self.run_bots(game, levels)
+
+        def store(events: list[Moment]) -> IntentResult:
             version = self.repository.save(owner, stored)
             return IntentResult(replace(stored, version=version), events)
 
-        waits = thinks or self.storage_waits or self.bots_think(levels.values())
-        return await run_off_loop_if(waits, act_and_store)
+        if thinks or self.bots_think(levels.values()):
+            return await to_thread.run_sync(lambda: store(act()))
+        events = act()
+        return await run_off_loop_if(self.storage_waits, lambda: store(events))
 
     @staticmethod
     def _check_south_to_act(game: Game, verb: str) -> None:

@@ -1,15 +1,21 @@
 """Records in the page: a game to download, a game or a file laid out for replay.
 
-Hidden information stays hidden. A finished hand can be shown (and written)
-in full: its cards were played in front of everyone, or a claim ended it and
-they bear on no hand to come (a record needs the whole deal to re-play it).
-The hand being played cannot. A game in progress therefore downloads as the
-record of its finished hands, without the seed (which would give every deal),
-without its commitment's salt, and without the line of defence of a refused
-claim that names a card South never saw (``claims.defence_names_unseen``: a
-later claim ended the hand before it was played; the hand's summary keeps it
-back too). It replays with only South's cards in the hand in progress and
-without the claims of that hand. Once the game is over everything is shown.
+Hidden information stays hidden, by one policy (docs/record-format.md, "What a
+record shows while the game goes on"), decided here for every surface: the
+record download, the replay and the post-hand review. While the game goes on
+a seat is shown only the cards it saw: every card of a hand played to its
+13th trick (all were played in front of everyone), its own cards, and the
+cards played, but not the cards a claim left unplayed in the other hands, nor
+any card of the hand being played but its own. So, until the game is over:
+
+- the download holds the hands before the first one a claim ended (a record
+  needs whole deals to re-play), without the seed (which would give every
+  deal) and without its commitment's salt;
+- the replay of a hand a claim ended shows the viewer's cards and the cards
+  played; the hand in progress, the viewer's cards and no claim;
+- a hand a claim ended is not reviewed (a review weighs the unplayed cards).
+
+Once the game is over everything is shown.
 
 Undos and claims (``spades.core.claims``) change what is shown, never what
 was dealt: a replay shows the moves that stood, and says where a claim ended a
@@ -26,7 +32,6 @@ from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
-from .claims import defence_names_unseen
 from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand, ReplayPass
 from .views import _trick, bid_value, game_over_info, hand_result
 
@@ -52,25 +57,32 @@ class BadRecordFile(Exception):
 # ------------------------------------------------------------------ download
 
 
+def hides_unplayed_cards(game: Game, number: int) -> bool:
+    """Whether hand ``number`` keeps cards hidden that were never played: a
+    claim ended it, and the game goes on."""
+    return not game.is_over and any(c.hand == number and c.held for c in game.claims)
+
+
 def downloadable_record(game: Game) -> dict[str, Any]:
     """The ``spades-record/1`` record a player may take away now: the whole game
-    once it is over; before that its finished hands only, without the seed, the
-    salt or a refused claim's defence naming cards South never saw."""
+    once it is over; before that the finished hands before the first one a claim
+    ended, without the seed or the salt. Raises ``NothingToDownload`` when that
+    is no hand at all."""
     record = game_to_record(game)
     if game.is_over:
         return record
-    finished = len(game.history)
-    if finished == 0:
+    whole = 0  # hands played to the end, from the first: every card of them was seen
+    for scored in game.history:
+        if hides_unplayed_cards(game, scored.number):
+            break
+        whole += 1
+    if whole == 0:
         raise NothingToDownload
-    record["hands"] = record["hands"][:finished]  # the hand in play, and its claims, stay out
+    # The hand in play and the claimed ones keep their cards; a refused claim of a
+    # whole hand names only cards played later in it, so its defence may stay.
+    record["hands"] = record["hands"][:whole]
     record["seed"] = None  # the seed would deal every hand still to come
     record.pop("seeding", None)  # its salt is secret until the end, and useless without the seed
-    for scored, hand in zip(game.history, record["hands"], strict=True):
-        claims = [claim for claim in game.claims if claim.hand == scored.number]
-        for claim, entry in zip(claims, hand.get("claims", []), strict=True):
-            if defence_names_unseen(claim, scored.state):
-                # Kept as a line past the solver's budget is: the claim, refused, no line.
-                entry.pop("defence", None)
     return record
 
 
@@ -86,9 +98,11 @@ def replay_of_game(game: Game, *, game_id: str, viewer: Seat) -> Replay:
     return _replay(game, states, source="game", game_id=game_id, viewer=viewer)
 
 
-def open_record_file(text: str, game_index: int = 1) -> Replay:
+def open_record_file(text: str, game_index: int = 1, *, max_hands: int | None = None) -> Replay:
     """Game ``game_index`` (from 1) of a record file, checked by re-playing every
-    bid and card. Raises ``BadRecordFile`` naming the line and the place at fault."""
+    bid and card. Raises ``BadRecordFile`` naming the line and the place at fault,
+    or when the game holds more than ``max_hands`` hands (re-playing costs
+    CPU and memory by the hand: the cap bounds what one upload may cost)."""
     try:
         records = list(read_records(text))
     except RecordError as error:
@@ -103,6 +117,14 @@ def open_record_file(text: str, game_index: int = 1) -> Replay:
             f"The file holds {_games(len(records))}: there is no game {game_index}."
         )
     line, record = records[game_index - 1]
+    hands = record.get("hands") if isinstance(record, Mapping) else None
+    if max_hands is not None and isinstance(hands, list) and len(hands) > max_hands:
+        raise BadRecordFile(
+            f"The record starting on line {line} holds {len(hands):,} hands: this server "
+            f"replays records of at most {max_hands:,} (a long game has 20 or 30).",
+            rule="too-many-hands",
+            line=line,
+        )
     try:
         game = game_from_record(record)
     except RecordError as error:
@@ -143,10 +165,12 @@ def _replay(
     hands = []
     for number, state in enumerate(states, start=1):
         scored = results.get(number)
+        # A file shows what its holder has already; a game, what its viewer saw.
+        whole = state.is_over and not (viewer is not None and hides_unplayed_cards(game, number))
         shown = [
             seat
             for seat in SEATS
-            if state.is_over or game.is_over or seat == viewer  # never a hand being played
+            if whole or game.is_over or seat == viewer  # never a hand being played
         ]
         hands.append(
             ReplayHand(

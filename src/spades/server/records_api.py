@@ -16,10 +16,12 @@ from fastapi.responses import JSONResponse
 from spades.core import SOUTH
 
 from .app import ERRORS, Games, Owner
-from .records import BadRecordFile, open_record_file, replay_of_game
+from .rates import Limits
+from .records import BadRecordFile, hides_unplayed_cards, open_record_file, replay_of_game
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
 from .review_schemas import HandReviewResponse
 from .reviews import HandReviewer
+from .schemas import ErrorResponse
 
 router = APIRouter(tags=["records"])
 
@@ -41,18 +43,29 @@ def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
     return replay_of_game(stored.game, game_id=stored.id, viewer=SOUTH)
 
 
-@router.post("/api/replays", response_model=Replay, responses={422: {"model": RecordFileError}})
-def open_record(body: OpenRecordRequest) -> Replay | JSONResponse:
+@router.post(
+    "/api/replays",
+    response_model=Replay,
+    responses={
+        422: {"model": RecordFileError},
+        429: {"model": ErrorResponse, "description": "Too many record files opened."},
+    },
+)
+def open_record(body: OpenRecordRequest, request: Request) -> Replay | JSONResponse:
     """Open a record file for the replay viewer. Every bid and card is checked
     by re-playing it; a broken record is refused naming the line and the place
-    at fault."""
-    try:
-        return open_record_file(body.text, body.game)
-    except BadRecordFile as error:
-        return JSONResponse(
-            RecordFileError(detail=error.detail, rule=error.rule, line=error.line).model_dump(),
-            status_code=422,
-        )
+    at fault. Re-playing costs CPU by the hand: the server caps the hands a
+    record may hold, the files one address opens a minute and the files
+    re-played at once."""
+    limits: Limits = request.app.state.limits  # the files an address opens: rates.RequestRate
+    with request.app.state.replaying.turn():
+        try:
+            return open_record_file(body.text, body.game, max_hands=limits.record_hands)
+        except BadRecordFile as error:
+            return JSONResponse(
+                RecordFileError(detail=error.detail, rule=error.rule, line=error.line).model_dump(),
+                status_code=422,
+            )
 
 
 @router.get(
@@ -83,6 +96,13 @@ def hand_review(
                 "in-progress",
             )
         return _refuse(404, f"This game has no hand {number}.", "not-found")
+    if hides_unplayed_cards(game, number):
+        return _refuse(
+            409,
+            f"Hand {number} ended by a claim: its review weighs cards never played, "
+            "so it comes when the game is over.",
+            "claimed-hand",
+        )
     reviewer: HandReviewer = request.app.state.reviewer
     review = reviewer.review(game_id, number, game.history[number - 1].state, seed=game.seed)
     if review.status == "analysing":

@@ -14,7 +14,8 @@ beside the name, in the game row's ``seating``:
 
 An invite is an HMAC of the seat under the host's secret: only the host (who
 holds the secret) can show the links, the row keeps each invite's hash to check
-it, and a seat's invite is spent once someone has taken it.
+it, and a seat's invite is spent once someone has taken it: it then opens
+nothing, as a wrong one.
 
 Every view a seat is sent is built from that seat's ``PlayerView``; the events
 are the public ones. While a person is away a bot (the table's stand-in
@@ -293,16 +294,16 @@ class TableService:
         seating = Seating(stored.seating)
         seat = parse_seat(seat_letter)
         taken = seating.seat(seat)
+        key = taken.get("key")
+        if (
+            taken.get(PERSON)
+            and key is not None
+            and hmac.compare_digest(str(key), owner_key(token))
+        ):
+            return stored  # this browser has the seat already: joining again is a no-op
         if not taken.get(PERSON) or not self.invite_opens(stored, seat, invite):
-            raise GameNotFound(game_id)  # a wrong invite learns nothing about the table
-        if taken.get("key") is not None:
-            if hmac.compare_digest(str(taken["key"]), owner_key(token)):
-                return stored  # this browser has the seat already: joining again is a no-op
-            raise TableError(
-                409,
-                f"{SEAT_NAMES[seat]} is taken (by {taken['name']}): ask the host for another seat.",
-                "seat-taken",
-            )
+            # A wrong invite, or one spent already, learns nothing about the table.
+            raise GameNotFound(game_id)
         if seating.caller(token).seat is not None:
             raise TableError(409, "You already have a seat at this table.", "seated")
         data = _copy(stored.seating)
@@ -312,9 +313,13 @@ class TableService:
         return await self._save(replace(stored, seating=data))
 
     def invite_opens(self, stored: StoredGame, seat: Seat, invite: str) -> bool:
-        """Whether ``invite`` is ``seat``'s: its hash is kept when the host makes
-        the table's invites (``invites``); checked in constant time."""
+        """Whether ``invite`` is ``seat``'s and unspent: its hash is kept when
+        the host makes the table's invites (``invites``), checked in constant
+        time; once someone has taken the seat it opens nothing (not the
+        table's names, presence or ``played_by``, nor the seat)."""
         assert stored.seating is not None
+        if Seating(stored.seating).seat(seat).get("key") is not None:
+            return False  # spent: the link may have been passed on, or overheard
         kept = stored.seating.get("invites", {}).get(SEAT_LETTERS[seat])
         return kept is not None and hmac.compare_digest(kept, owner_key(invite))
 

@@ -49,6 +49,8 @@ COOKIE: Final = "spades_table"
 COOKIE_MAX_AGE: Final = 30 * 24 * 3600
 TOKEN_BYTES: Final = 32
 MAX_TOKEN_LENGTH: Final = 128
+SOCKETS_PER_SEAT_CLOSE: Final = 4008
+"""The close code of a seat's oldest socket when it opened too many (1008, policy, as 4xxx)."""
 
 ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     403: {"model": ErrorResponse, "description": "Only the host may do this."},
@@ -344,7 +346,7 @@ async def new_table(body: NewTableRequest, request: Request, response: Response)
     """Set a table: who sits where (a person, or a bot level), the house rules,
     how long an away person's seat waits, and an optional turn timer. You get
     an invite link for each person's seat."""
-    tables, live, _ = _services(request.app)
+    tables, live, _ = _services(request.app)  # the tables an address makes: rates.RequestRate
     token = secrets.token_urlsafe(TOKEN_BYTES)
     stored = await tables.create(
         token,
@@ -532,11 +534,14 @@ async def table_socket(
     await socket.accept()
     # Before the deal a seat has seen nothing: the first update after it starts with the deal.
     seen = len(stored.game.log) if Seating(stored.seating).started else 0
+    was_connected = live.connected(game_id, caller.seat)
     subscriber = live.subscribe(
         game_id, socket, caller.seat, seen, host=caller.host, token=caller.token
     )
+    await _close_oldest_past(socket.app.state.limits.sockets_per_seat, live, game_id, caller.seat)
     await socket.send_text(table_update(socket.app, stored, caller, since).model_dump_json())
-    await publish(socket.app, stored, [], skip=subscriber)  # the others see them here
+    if not was_connected:  # another tab of a seat already here changes nothing the others see
+        await publish(socket.app, stored, [], skip=subscriber)  # the others see them here
     try:
         while True:
             await socket.receive_text()  # only to notice the socket closing
@@ -544,5 +549,18 @@ async def table_socket(
         pass
     finally:
         live.unsubscribe(game_id, subscriber)
-        with contextlib.suppress(GameNotFound):
-            await publish(socket.app, await tables.load(game_id), [])  # and see them go
+        if not live.connected(game_id, caller.seat):
+            with contextlib.suppress(GameNotFound):
+                await publish(socket.app, await tables.load(game_id), [])  # and see them go
+
+
+async def _close_oldest_past(most: int | None, live: LiveTables, game_id: str, seat: Seat) -> None:
+    """Close a seat's oldest sockets past ``most`` (None: no cap): a person
+    opening one more tab keeps playing, and one client cannot hold hundreds."""
+    if most is None:
+        return
+    mine = [sub for sub in live.table(game_id).subscribers if sub.seat == seat]
+    for oldest in mine[: max(0, len(mine) - most)]:
+        live.unsubscribe(game_id, oldest)
+        with contextlib.suppress(Exception):  # closing already: nothing to tell it
+            await oldest.socket.close(code=SOCKETS_PER_SEAT_CLOSE, reason="too many sockets")

@@ -6,7 +6,9 @@ record is re-validated by ``game_from_record`` on every load, so a row that
 breaks a rule is refused rather than played on.
 """
 
+from .faults import StorageFault, storage_fault
 from .repository import (
+    BUSY_TIMEOUT,
     GameRepository,
     StaleGameError,
     StoredGame,
@@ -17,15 +19,18 @@ from .repository import (
 from .schema import SchemaError, SchemaState, SchemaStatus, schema_status, upgrade
 
 __all__ = [
+    "BUSY_TIMEOUT",
     "GameRepository",
     "SchemaError",
     "SchemaState",
     "SchemaStatus",
     "StaleGameError",
+    "StorageFault",
     "StoredGame",
     "database_engine",
     "default_database_url",
     "owner_key",
     "schema_status",
+    "storage_fault",
     "upgrade",
 ]

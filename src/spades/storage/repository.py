@@ -13,11 +13,13 @@ since has a newer version, misses, and is re-played from its record.
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import secrets
 import threading
 from collections import OrderedDict
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -39,6 +41,7 @@ from sqlalchemy.pool import StaticPool
 
 from spades.core import Game, game_from_record, game_to_record
 
+from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
 from .models import Base, GameRow
 from .reviews import ReviewStore
 from .schema import ensure_current
@@ -49,6 +52,12 @@ SQLITE_CONNECTIONS = 40
 KEPT_GAMES = 512
 """Games kept as played, most recently used first: each is tens of kilobytes,
 and a player's next request finds its game unless this many others came between."""
+BUSY_TIMEOUT = 2.0
+"""Seconds a read or write waits for the database (SQLite's lock held by
+another process, a pooled connection, a database server's answer to connect)
+before it is given up as busy: a write takes a fraction of a millisecond, so
+an honest wait is far shorter, and a player is better told to retry than
+kept waiting half a minute."""
 
 
 class StaleGameError(Exception):
@@ -84,14 +93,21 @@ def owner_key(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def database_engine(url: str) -> Engine:
-    """An engine for ``url``, set up as the server uses it (driver, pool, SQLite pragmas)."""
+def database_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+    """An engine for ``url``, set up as the server uses it (driver, pool, SQLite
+    pragmas), waiting at most ``busy_timeout`` seconds for a lock, a pooled
+    connection or a database server to connect."""
     parsed = make_url(url)
     if parsed.get_backend_name() != "sqlite":
         if parsed.drivername == "postgresql":
             # psycopg 3 is the driver we depend on; SQLAlchemy's bare name means psycopg2.
             parsed = parsed.set(drivername="postgresql+psycopg")
-        return create_engine(parsed, pool_pre_ping=True)
+        extra = (
+            {"connect_args": {"connect_timeout": max(2, math.ceil(busy_timeout))}}
+            if parsed.get_backend_name() == "postgresql"
+            else {}
+        )
+        return create_engine(parsed, pool_pre_ping=True, pool_timeout=busy_timeout, **extra)
     database = parsed.database
     if not database or database == ":memory:":
         # One shared connection, or each thread would see its own empty database.
@@ -101,12 +117,13 @@ def database_engine(url: str) -> Engine:
     Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(
         parsed,
-        connect_args={"check_same_thread": False, "timeout": 30},
+        connect_args={"check_same_thread": False, "timeout": busy_timeout},
         # A connection for each of the server's worker threads (anyio's default
         # limit is 40): fewer, and requests queue for one, or open and close a
         # spare each time.
         pool_size=SQLITE_CONNECTIONS,
         max_overflow=0,
+        pool_timeout=busy_timeout,
     )
 
     @event.listens_for(engine, "connect")
@@ -163,12 +180,13 @@ class PlayedGames:
 class GameRepository:
     """The games of every owner, in one SQL database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, busy_timeout: float = BUSY_TIMEOUT) -> None:
         self.url = url
-        self.engine = database_engine(url)
+        self.busy_timeout = busy_timeout
+        self.engine = database_engine(url, busy_timeout)
         self.played = PlayedGames()
-        self._writing: AbstractContextManager[Any] = (
-            threading.Lock() if self.engine.dialect.name == "sqlite" else nullcontext()
+        self._write_lock: threading.Lock | None = (
+            threading.Lock() if self.engine.dialect.name == "sqlite" else None
         )
         """SQLite lets one connection write at a time and makes the others poll
         for the lock, sleeping up to 100 ms between tries: under load most of a
@@ -182,6 +200,38 @@ class GameRepository:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def check_writable(self) -> None:
+        """Raise ``StorageFault`` (``storage-read-only``) if the database refuses
+        writes: a read-only file or mount, or a server in read-only mode.
+
+        An update that matches no row still asks for the write lock, so it
+        fails as a real write would, and changes nothing. A database another
+        process is writing to at that moment is busy, not read-only: it passes."""
+        try:
+            with self._writing(), self.engine.connect() as connection:
+                connection.execute(update(_GAMES).where(_GAMES.c.id.is_(None)).values(version=0))
+                connection.rollback()
+        except Exception as error:
+            fault = storage_fault(error)
+            if fault is not None and fault.rule == BUSY:
+                return
+            if fault is not None and fault.rule == READ_ONLY:
+                raise fault from None
+            raise
+
+    @contextmanager
+    def _writing(self) -> Iterator[None]:
+        """This process's turn to write (SQLite), waited for at most ``busy_timeout``."""
+        if self._write_lock is None:
+            yield
+            return
+        if not self._write_lock.acquire(timeout=self.busy_timeout):
+            raise StorageFault(BUSY, "another write of this server held the lock")
+        try:
+            yield
+        finally:
+            self._write_lock.release()
 
     # ------------------------------------------------------------------ writes
 
@@ -213,7 +263,7 @@ class GameRepository:
             created_at=now,
             updated_at=now,
         )
-        with self._writing, self._sessions.begin() as session:
+        with self._writing(), self._sessions.begin() as session:
             session.add(row)
         self.played.put(row.id, 1, game)
         return row.id
@@ -235,7 +285,7 @@ class GameRepository:
             "new_updated_at": datetime.now(UTC),
             "new_seating": stored.seating,
         }
-        with self._writing, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             if connection.execute(_SAVE, values).rowcount != 1:
                 raise StaleGameError(stored.id)
         self.played.put(stored.id, stored.version + 1, game)  # only once it is committed

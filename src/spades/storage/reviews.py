@@ -10,6 +10,7 @@ takes it over.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -32,7 +33,7 @@ class KeptReview:
 class ReviewStore:
     """The ``hand_reviews`` rows, over the repository's engine."""
 
-    def __init__(self, engine: Engine, writing: AbstractContextManager[Any]) -> None:
+    def __init__(self, engine: Engine, writing: Callable[[], AbstractContextManager[Any]]) -> None:
         self.engine = engine
         self._writing = writing
 
@@ -48,13 +49,13 @@ class ReviewStore:
         now = datetime.now(UTC)
         if not claimed:
             try:
-                with self._writing, self.engine.begin() as connection:
+                with self._writing(), self.engine.begin() as connection:
                     values = {"game_id": game_id, "hand": hand, "claimed_at": now}
                     connection.execute(_CLAIM, values)
                 return True
             except IntegrityError:  # claimed meanwhile, or done
                 pass
-        with self._writing, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             taken = connection.execute(
                 _TAKE_OVER,
                 {
@@ -74,12 +75,12 @@ class ReviewStore:
             "new_status": status,
             "new_review": review,
         }
-        with self._writing, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             connection.execute(_FINISH, values)
 
     def release(self, game_id: str, hand: int) -> None:
         """Give a claim up unfinished (the work is to be started again)."""
-        with self._writing, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             connection.execute(_RELEASE, {"this_game": game_id, "this_hand": hand})
 
 

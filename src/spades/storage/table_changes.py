@@ -10,6 +10,7 @@ own. On PostgreSQL the row's transaction also sends a NOTIFY on ``CHANNEL``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -50,7 +51,7 @@ class TableChange:
 class TableChangeLog:
     """The ``table_changes`` rows, written and read over the repository's engine."""
 
-    def __init__(self, engine: Engine, writing: AbstractContextManager[Any]) -> None:
+    def __init__(self, engine: Engine, writing: Callable[[], AbstractContextManager[Any]]) -> None:
         self.engine = engine
         self._writing = writing
         self.notifies = engine.dialect.name == "postgresql"
@@ -75,7 +76,7 @@ class TableChangeLog:
             "reaction": reaction,
             "created_at": datetime.now(UTC),
         }
-        with self._writing, self.engine.begin() as connection:
+        with self._writing(), self.engine.begin() as connection:
             if self.notifies:
                 # Rows commit in the order of their ids, or a reader that had read
                 # id 11 would never see an id 10 committed after it. (SQLite's one

@@ -327,7 +327,7 @@ export function createTableClient(ctx) {
       infoAt = performance.now();
     } catch (error) {
       $("lobby-status").textContent =
-        error.status === 404 ? "This table is not open to you: ask its host for your invite link." : error.message;
+        error.status === 404 ? "This table is not open to you: the invite is wrong, or someone has taken its seat. Ask the host for your invite link." : error.message;
       $("join-form").hidden = true;
       $("lobby-start").hidden = true;
       ctx.openDialog("lobby-dialog");

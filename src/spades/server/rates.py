@@ -1,0 +1,254 @@
+"""How much one player or one client address may ask of the server.
+
+Each limit is a rate (so many a minute: a token bucket per key, holding ten
+seconds' worth, so a burst is a sixth of the minute's and the rest comes
+evenly) or a count, with a default no person playing ever meets, and
+each can be changed or turned off where the server is started
+(``spades serve --limits``, or ``SPADES_LIMITS`` in the environment):
+
+    spades serve --limits games_per_owner=200,sockets_per_seat=8
+    spades serve --limits off          # benchmarks that play hundreds from one address
+
+A client address is the socket's peer (behind a reverse proxy, the address
+uvicorn takes from ``X-Forwarded-For`` when the proxy is trusted). A refused
+request is answered 429 with ``Retry-After`` and ``{detail, rule}``, rule
+``rate-limit``; see docs/security.md for the figures.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields, replace
+from typing import Final
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+ENVIRONMENT: Final = "SPADES_LIMITS"
+WINDOW: Final = 60.0
+"""The rates are per minute."""
+BURST_SECONDS: Final = 10.0
+"""A bucket holds this many seconds' worth of its rate: a flood gets a sixth of
+the minute's at once, not all of it (which would be its whole cost up front)."""
+MAX_KEYS: Final = 100_000
+"""Buckets kept; past this many, the half used least lately are forgotten
+(they have refilled, or nearly: forgetting one changes nothing but memory)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's limits; ``None`` turns one off."""
+
+    requests_per_address: int | None = 3000
+    """Requests a minute from one address, of any kind (a page at play makes one
+    or two a second; a household or a school shares an address): past it a
+    flood is refused before any route is run."""
+    games_per_owner: int | None = 60
+    """New games a minute from one player (cookie): a person starts one every few minutes."""
+    games_per_address: int | None = 120
+    """New games a minute from one address (a household or a school behind one NAT)."""
+    tables_per_address: int | None = 30
+    """New tables a minute from one address."""
+    uploads_per_address: int | None = 30
+    """Record files opened for replay a minute from one address (a person opens a
+    few in a row, and each game of a file is opened anew; each is re-played, CPU
+    the other players would wait for)."""
+    uploads_at_once: int | None = 1
+    """Record files re-played at the same moment, server-wide."""
+    record_hands: int | None = 100
+    """Hands a record file opened for replay may hold (a long game has 20 or 30):
+    re-playing one costs about a millisecond a hand on a quiet core."""
+    sockets_per_address: int | None = 60
+    """Live sockets opened a minute from one address (a page opens one, and
+    another after each drop)."""
+    sockets_per_seat: int | None = 4
+    """Live sockets one seat keeps open (tabs); a new one past this closes the oldest."""
+
+    @classmethod
+    def off(cls) -> Limits:
+        return cls(**{field.name: None for field in fields(cls)})
+
+    @classmethod
+    def parse(cls, text: str) -> Limits:
+        """Limits written as ``off``, ``default``, or ``name=N,name=off,...``
+        over the defaults (or over none, after ``off,``).
+
+        >>> Limits.parse("off,sockets_per_seat=2").sockets_per_seat
+        2
+        >>> Limits.parse("games_per_owner=off").games_per_owner is None
+        True
+        """
+        limits = cls()
+        known = {field.name for field in fields(cls)}
+        for part in (piece.strip() for piece in text.split(",")):
+            if part in ("", "default"):
+                continue
+            if part == "off":
+                limits = cls.off()
+                continue
+            name, equals, value = part.partition("=")
+            name = name.strip().replace("-", "_")
+            if not equals or name not in known:
+                raise ValueError(
+                    f"{part!r} is not a limit: write off, or name=N with a name among "
+                    f"{', '.join(sorted(known))}"
+                )
+            value = value.strip()
+            if value == "off":
+                limits = replace(limits, **{name: None})
+            elif value.isdigit() and int(value) > 0:
+                limits = replace(limits, **{name: int(value)})
+            else:
+                raise ValueError(
+                    f"the limit {name} is a whole number from 1, or off, not {value!r}"
+                )
+        return limits
+
+    @classmethod
+    def from_environment(cls) -> Limits:
+        """The limits ``SPADES_LIMITS`` writes, else the defaults."""
+        return cls.parse(os.environ.get(ENVIRONMENT, ""))
+
+    def describe(self) -> str:
+        return ", ".join(
+            f"{field.name}={'off' if getattr(self, field.name) is None else getattr(self, field.name)}"
+            for field in fields(self)
+        )
+
+
+class RateLimited(Exception):
+    """A request past a rate: ``retry_after`` seconds until one more is allowed."""
+
+    def __init__(self, detail: str, retry_after: float) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.retry_after = max(1, math.ceil(retry_after))
+
+
+class Rates:
+    """Token buckets, one per (kind, key): ``BURST_SECONDS`` worth of
+    ``per_minute``, refilled evenly."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._lock = threading.Lock()  # the upload route runs in the thread pool
+
+    def take(self, kind: str, key: str, per_minute: int | None, what: str) -> None:
+        """Spend one of ``key``'s ``kind`` tokens, or raise ``RateLimited``
+        saying ``what`` was refused (None: no limit)."""
+        if per_minute is None:
+            return
+        now = self.clock()
+        rate = per_minute / WINDOW
+        capacity = max(1.0, rate * BURST_SECONDS)
+        with self._lock:
+            tokens, then = self._buckets.get((kind, key), (capacity, now))
+            tokens = min(capacity, tokens + (now - then) * rate)
+            if tokens < 1:
+                self._buckets[(kind, key)] = (tokens, now)
+                raise RateLimited(
+                    f"Too many {what}: at most {per_minute} a minute. Try again shortly.",
+                    (1 - tokens) / rate,
+                )
+            self._buckets[(kind, key)] = (tokens - 1, now)
+            if len(self._buckets) > MAX_KEYS:
+                self._forget_idle()
+
+    def _forget_idle(self) -> None:
+        stale = sorted(self._buckets, key=lambda key: self._buckets[key][1])
+        for key in stale[: len(stale) // 2]:
+            del self._buckets[key]
+
+
+def client_address(scope_client: tuple[str, int] | None) -> str:
+    """The key of a client's address (``request.client``); tests have none."""
+    return "unknown" if scope_client is None else scope_client[0]
+
+
+class AtOnce:
+    """At most ``count`` of one costly kind of work at the same moment
+    (None: no cap); a caller waits ``wait`` seconds for a turn, then is refused."""
+
+    def __init__(self, count: int | None, what: str, wait: float = 2.0) -> None:
+        self._turns = None if count is None else threading.BoundedSemaphore(count)
+        self.what = what
+        self.wait = wait
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        if self._turns is None:
+            yield
+            return
+        if not self._turns.acquire(timeout=self.wait):
+            raise RateLimited(f"The server is busy with other {self.what}: try again.", 1)
+        try:
+            yield
+        finally:
+            self._turns.release()
+
+
+COSTLY: Final = {
+    ("POST", "/api/games"): ("games-from", "games_per_address", "new games from your address"),
+    ("POST", "/api/tables"): ("tables", "tables_per_address", "new tables"),
+    ("POST", "/api/replays"): ("uploads", "uploads_per_address", "record files opened"),
+}
+"""The routes whose work is costly, and their limit per address: checked with
+the others, before the body is read (a record file is megabytes of JSON)."""
+SOCKETS: Final = ("sockets", "sockets_per_address", "live sockets opened")
+"""A socket's handshake loads its table and sends it: costly too."""
+
+
+class RequestRate:
+    """ASGI middleware: ``requests_per_address``, and the limits per address of
+    the ``COSTLY`` routes, checked before any route runs or any body is read
+    (so a refused request costs a few microseconds, not a route's work). It
+    reads the app's limits and buckets (``app.state.limits``, ``.rates``) at
+    each request, so a test or an operator's change applies at once."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            state = scope["app"].state
+            address = client_address(scope.get("client"))
+            limits: Limits = state.limits
+            try:
+                state.rates.take(
+                    "requests", address, limits.requests_per_address, "requests from your address"
+                )
+                socket = scope["type"] == "websocket"
+                costly = SOCKETS if socket else COSTLY.get((scope["method"], scope["path"]))
+                if costly is not None:
+                    kind, name, what = costly
+                    state.rates.take(kind, address, getattr(limits, name), what)
+            except RateLimited as refused:
+                await _refuse(scope, receive, send, refused)
+                return
+        await self.app(scope, receive, send)
+
+
+async def _refuse(scope: Scope, receive: Receive, send: Send, refused: RateLimited) -> None:
+    if scope["type"] == "websocket":  # closed before it is accepted: a 403 (uvicorn)
+        if (await receive())["type"] == "websocket.connect":
+            await send({"type": "websocket.close", "code": 1008, "reason": "rate-limit"})
+        return
+    body = json.dumps({"detail": refused.detail, "rule": "rate-limit"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(refused.retry_after).encode()),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

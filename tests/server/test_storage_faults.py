@@ -1,0 +1,147 @@
+"""The game store failing under the server: SQLite's write lock held by
+another process, a database server gone, a file that refuses writes.
+
+None of them may freeze the other players (the storing runs off the event
+loop), none is a plain-text 500 (one handler answers a JSON 503 with
+Retry-After and the rule), and a read-only database is refused at start.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine
+from typer.testing import CliRunner
+
+from spades.cli.app import app as cli
+from spades.server import create_app
+from spades.storage import StorageFault
+
+from .conftest import QUICK, south_move, start_game
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    return tmp_path / "games.db"
+
+
+def make_app(database: Path, storage_wait: float) -> FastAPI:
+    return create_app(f"sqlite:///{database}", default_level="normal", storage_wait=storage_wait)
+
+
+@pytest.fixture
+def writer_elsewhere(database: Path) -> Iterator[sqlite3.Connection]:
+    """Another process's connection to the file, as `sqlite3 games.db` would be:
+    the test takes and releases the write lock with it."""
+    connection = sqlite3.connect(database, isolation_level=None, timeout=0)
+    yield connection
+    connection.close()
+
+
+def test_a_write_lock_held_elsewhere_freezes_no_other_player(
+    database: Path, writer_elsewhere: sqlite3.Connection, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock is held until the other requests were answered: had the move's
+    save waited on the event loop, they would have waited behind it (30 s)."""
+    app = make_app(database, storage_wait=30)
+    with TestClient(app) as player, TestClient(app) as other:
+        game = start_game(player, seed=5, **QUICK)["game"]
+        others_game = start_game(other, seed=6, **QUICK)["game"]
+        saving = threading.Event()
+        save = app.state.repository.save
+
+        def noting_save(*args: Any) -> int:
+            saving.set()
+            version: int = save(*args)
+            return version
+
+        monkeypatch.setattr(app.state.repository, "save", noting_save)
+        writer_elsewhere.execute("BEGIN IMMEDIATE")
+        answers: list[int] = []
+        mover = threading.Thread(
+            target=lambda: answers.append(south_move(player, game).status_code)
+        )
+        mover.start()
+        try:
+            assert saving.wait(timeout=30)
+            assert player.get("/api/levels").status_code == 200
+            assert other.get(f"/api/games/{others_game['id']}").status_code == 200
+            assert other.get("/api/games").status_code == 200
+            assert answers == [], "the move is still waiting for the lock"
+        finally:
+            writer_elsewhere.execute("COMMIT")
+            mover.join(timeout=30)
+        assert answers == [200]
+    app.state.repository.close()
+
+
+def test_a_lock_not_had_in_time_is_a_json_503_to_retry(
+    database: Path, writer_elsewhere: sqlite3.Connection
+) -> None:
+    app = make_app(database, storage_wait=0.2)
+    with TestClient(app) as player:
+        game = start_game(player, seed=5, **QUICK)["game"]
+        writer_elsewhere.execute("BEGIN IMMEDIATE")
+        try:
+            refused = south_move(player, game)
+            assert refused.status_code == 503, refused.text
+            assert refused.json()["rule"] == "storage-busy"
+            assert int(refused.headers["Retry-After"]) >= 1
+            started = player.post("/api/games", json={"seed": 2, **QUICK})
+            assert started.status_code == 503 and started.json()["rule"] == "storage-busy"
+            assert player.get(f"/api/games/{game['id']}").status_code == 200  # reads go on
+        finally:
+            writer_elsewhere.execute("COMMIT")
+        assert south_move(player, game).status_code == 200, "nothing half-done was kept"
+    app.state.repository.close()
+
+
+def test_a_database_server_gone_mid_service_answers_503_and_recovers(database: Path) -> None:
+    """A database server stopped: connecting is refused. (The abuse suite,
+    benchmarks/abuse.py, stops a real PostgreSQL under two workers.)"""
+    app = make_app(database, storage_wait=2)
+    repository = app.state.repository
+    with TestClient(app) as player:
+        game = start_game(player, seed=5, **QUICK)["game"]
+        working = repository.engine
+        repository.engine = create_engine("postgresql+psycopg://spades@127.0.0.1:9/gone")
+        try:
+            repository.played = type(repository.played)()  # nothing kept: every load asks
+            for response in (
+                player.get(f"/api/games/{game['id']}"),
+                south_move(player, game),
+                player.get(f"/api/games/{game['id']}/record"),
+            ):
+                assert response.status_code == 503, response.text
+                assert response.headers["content-type"] == "application/json"
+                assert response.json()["rule"] == "storage-unavailable"
+                assert response.headers["Retry-After"] == "5"
+        finally:
+            repository.engine.dispose()
+            repository.engine = working
+        assert south_move(player, game).status_code == 200
+    app.state.repository.close()
+
+
+def read_only_url(database: Path) -> str:
+    """The file opened read-only, as a read-only file or mount opens it (the
+    tests run as root, for whom a file's mode is no obstacle)."""
+    make_app(database, storage_wait=1).state.repository.close()  # it exists, with its tables
+    return f"sqlite:///file:{database}?mode=ro&uri=true"
+
+
+def test_a_read_only_database_is_refused_at_start(database: Path) -> None:
+    url = read_only_url(database)
+    with pytest.raises(StorageFault) as refused:
+        create_app(url)
+    assert refused.value.rule == "storage-read-only"
+    result = CliRunner().invoke(cli, ["serve", "--db", url])
+    assert result.exit_code == 2
+    assert "refuses writes" in result.output and "Traceback" not in result.output
