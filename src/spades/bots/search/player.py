@@ -75,8 +75,11 @@ class SearchBot(Bot):
     max_bid_worlds = 40
     first_look = 4
     """Deals every card is searched in before a futile one is dropped."""
-    bid_first_look = 8
-    """... and every bid: a bid's value spreads wider from deal to deal."""
+    bid_first_look: int | None = None
+    """Bids are never dropped early: a bid's value spreads so wide from deal to
+    deal that a few deals mislead, and cutting them short cost the contracts
+    the search exists to save (a set in 13.5% of hands against 4.5%, measured
+    against the unpruned search: docs/strength.md)."""
 
     def __init__(
         self,
@@ -106,7 +109,9 @@ class SearchBot(Bot):
         it from the decision budget, so no one waits on an overloaded bot."""
         self.deadline = deadline
 
-    def budget(self, seconds: float, min_worlds: int, max_worlds: int, first_look: int) -> Budget:
+    def budget(
+        self, seconds: float, min_worlds: int, max_worlds: int, first_look: int | None
+    ) -> Budget:
         return Budget(seconds, min_worlds, max_worlds, self.deadline, first_look)
 
     def set_think(self, seconds: float) -> None:
@@ -248,7 +253,11 @@ def search_deals(
         for i in live:
             values[i] = hand_value(outcome(state, options[i], view), view)
         found.add(deal_weight(view, hands), values)
-        if default is not None and len(found.weights) >= budget.first_look:
+        if (
+            default is not None
+            and budget.first_look is not None
+            and len(found.weights) >= budget.first_look
+        ):
             live = [
                 i
                 for i in live
@@ -370,7 +379,8 @@ class Budget:
     min_worlds: int
     max_worlds: int
     stop_at: float = math.inf
-    first_look: int = 4
+    first_look: int | None = 4
+    """``None``: every option is searched in every deal."""
 
     def split(self, parts: int) -> list[Budget]:
         """The same time for each of ``parts`` processes, the deals shared out
@@ -400,8 +410,8 @@ class ExpertBot(SearchBot):
     min_worlds = 8
     max_worlds = 32
     bid_think = 0.8
-    min_bid_worlds = 8
-    max_bid_worlds = 48
+    min_bid_worlds = 32
+    max_bid_worlds = 96
 
 
 # --------------------------------------------------------------- the pieces
