@@ -308,7 +308,7 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory() as directory:
         database = args.db or f"sqlite:///{Path(directory) / 'load.db'}"
-        with spades_server(database, args.workers, args.limits) as (url, pid):
+        with spades_server(database, args.workers, limits=args.limits) as (url, pid):
             asyncio.run(load(url, pid, *run))
 
 
