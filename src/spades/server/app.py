@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -48,9 +49,10 @@ from spades.storage import GameRepository, StaleGameError, default_database_url,
 
 from .cookies import set_secret_cookie
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, Outcome
+from .held_requests import hold_requests_if_asked
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
-from .live import LiveTables
+from .live import LiveTables, Timer, event_loop_timer
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer
@@ -293,15 +295,19 @@ def create_app(
     *,
     default_level: str | None = None,
     review_deals: int | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    timer: Timer = event_loop_timer,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
     player picks others (default: the strongest within the decision budget).
-    Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``)."""
+    Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``).
+    Tables with friends keep time on ``clock`` (seconds) and set their deadlines (a
+    person away, a turn timer) on ``timer``: a test passes its own to move time itself."""
     repository = GameRepository(db_url or default_database_url())
     service = GameService(repository, default_level)  # checks the level before anything starts
     reviewer = HandReviewer(deals=review_deals or REVIEW_DEALS)
-    live = LiveTables()
+    live = LiveTables(clock, timer)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -329,6 +335,7 @@ def create_app(
     app.state.score_sheets = ScoreSheets()
     app.state.live = live
     app.state.tables = TableService(service, live.stood_in)
+    hold_requests_if_asked(app)  # a test-only hook, off unless its variable is set
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
