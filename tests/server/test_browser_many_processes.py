@@ -15,7 +15,6 @@ import pytest
 from .test_browser import (
     WAIT_FOR_SOUTH,
     Server,
-    browser,  # noqa: F401 (a fixture)
     click_card,
     new_page,
     table_position,
@@ -37,7 +36,7 @@ def server(postgres_url: str) -> Iterator[Server]:
 
 
 def test_a_hand_in_the_browser_on_two_processes_survives_kill_9(
-    browser: Any,  # noqa: F811
+    browser: Any,
     server: Server,
 ) -> None:
     assert server.process is not None

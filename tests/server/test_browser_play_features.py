@@ -23,8 +23,6 @@ from .test_browser import (
     screenshot_dir,
     table_position,
 )
-from .test_browser import browser as browser  # the fixtures: pytest finds them by import
-from .test_browser import server as server
 
 __all__ = ["pytestmark"]  # skipped, as the other browser tests, without Chromium
 
