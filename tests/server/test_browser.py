@@ -79,6 +79,12 @@ def table_position(page: Any) -> dict[str, Any]:
 WAIT_FOR_SOUTH = """() => document.querySelector('#hand .card.playable')
     || document.querySelector('#summary-dialog').open
     || document.querySelector('#gameover-dialog').open"""
+ANSWERED = """() => !document.body.classList.contains('is-busy')
+    || document.querySelector('#summary-dialog').open
+    || document.querySelector('#gameover-dialog').open"""
+"""The page waits for the player again after an action: a click that sends one
+marks the page busy at once (app.js's ``perform``) until the answer is drawn, or
+until the hand's summary, shown while the answer is played out, asks for a click."""
 
 
 VISIBLE_POINT = """(card) => {
@@ -292,7 +298,7 @@ def test_the_game_ends_with_a_winner_and_a_new_game_button(browser: Any, server:
             page.click("#bid-buttons .bid-button[data-bid='4']")
         elif page.locator("#hand .card.playable").count():
             click_card(page.locator("#hand .card.playable").first)
-        page.wait_for_timeout(50)
+        page.wait_for_function(ANSWERED)
     assert last_button == "See the result"  # the last hand's summary leads to the result
     title = page.inner_text("#gameover-title")
     body = page.inner_text("#gameover-body")
