@@ -274,9 +274,10 @@ def test_a_hand_is_reviewed_in_the_background(app: FastAPI, client: TestClient) 
     assert client.get(f"/api/games/{game['id']}/hands/1/review").status_code == 409
     game = play_to_hand_two(client, game)
     path = f"/api/games/{game['id']}/hands/1/review"
-    started = time.perf_counter()
     first = client.get(path)
-    assert time.perf_counter() - started < 1.0  # the work is not done in the request
+    # The work is not done in the request: it answers "analysing" while another
+    # process reviews (seconds of solving; a bound on the request's own time would
+    # only say how busy the machine is).
     assert first.status_code == 202 and first.json()["status"] == "analysing"
     review = wait_for_review(client, path)
     assert review["status"] == "ready" and review["hand"] == 1 and review["deals"] == 16
