@@ -81,6 +81,7 @@ def test_served_builtin_bots_and_the_example_bot_play_whole_games() -> None:
     assert all(bot.pid is None for bot in bots.values())  # stopped at game over
 
 
+@pytest.mark.slow
 def test_a_served_bot_with_the_same_seed_plays_the_same_game() -> None:
     def record() -> object:
         bots = {

@@ -21,7 +21,10 @@ from .test_browser import (
 )
 from .test_many_processes import workers_of
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal"),
+    pytest.mark.slow,  # three server processes, twice
+]
 
 
 @pytest.fixture

@@ -269,6 +269,7 @@ def test_bad_requests_to_open_a_file_are_refused_with_a_reason(client: TestClien
 # ------------------------------------------------------------------ reviews
 
 
+@pytest.mark.slow
 def test_a_hand_is_reviewed_in_the_background(app: FastAPI, client: TestClient) -> None:
     game = start_game(client)["game"]
     assert client.get(f"/api/games/{game['id']}/hands/1/review").status_code == 409
@@ -294,6 +295,7 @@ def test_a_hand_is_reviewed_in_the_background(app: FastAPI, client: TestClient) 
     assert client.get(f"/api/games/{game['id']}/hands/9/review").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_review_spares_a_guess_and_names_a_real_mistake(
     app: FastAPI, client: TestClient
 ) -> None:
