@@ -40,8 +40,9 @@ lint: $(INSTALLED)
 typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy
 
+# On every core, a test module to a worker (its browser and server start once there).
 unit: $(COMPILED_STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 # Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone, last trick,
 # claim, statistics, new game, records, replay, hand review, light theme, a table with

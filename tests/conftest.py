@@ -18,6 +18,14 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # A test that drives Chromium is a browser test wherever it lives: marked here
+    # from the fixture it asks for, so no browser test can miss its mark.
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+
+
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker(
         "both_databases"

@@ -175,6 +175,7 @@ def test_duplicate_table_is_readable() -> None:
 # ------------------------------------------------------------- external bots
 
 
+@pytest.mark.slow
 def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
     out = tmp_path / "external.jsonl"
     program = f"cmd:{shlex.quote(SPADES_SCRIPT)} bot random"

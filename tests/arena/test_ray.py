@@ -12,6 +12,9 @@ from spades.cli.arena import expand_bare_ray
 from ..output import said
 from .test_cli import run, summary_of, without_clock
 
+pytestmark = pytest.mark.slow  # starts a local Ray cluster
+
+
 try:
     import ray  # noqa: F401
 except ImportError:

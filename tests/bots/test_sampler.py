@@ -6,6 +6,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from spades.bots.search.sampler import HiddenHands
 from spades.core import SOUTH, Game, Phase, PlayerView
 from spades.core.cards import SUIT_OF, cards_in
@@ -58,6 +60,7 @@ def test_samples_agree_with_the_view() -> None:
                     assert not any(SUIT_OF[c] == suit for c in cards_in(hands[seat]))
 
 
+@pytest.mark.slow
 def test_sampler_frequencies_match_exact_enumeration_on_small_endgames() -> None:
     checked = 0
     for seed in range(200):

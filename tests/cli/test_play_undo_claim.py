@@ -11,12 +11,16 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from spades.core import SOUTH, Game, IllegalClaimError, Phase
 from spades.core.claims import tricks_left
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
 
 from .test_play import SEED, run_play, run_spades, south_turns
+
+pytestmark = pytest.mark.slow  # whole terminal games in a subprocess
 
 
 def bids_after(out: str, south_bid: str) -> list[list[str]]:

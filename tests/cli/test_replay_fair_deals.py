@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from spades.core import Game, Seeding, commitment, game_to_record
 
 from .test_simulate_replay import run
@@ -71,6 +73,7 @@ def test_a_revealed_seed_that_did_not_deal_the_game_fails(tmp_path: Path) -> Non
     assert "hand 1, deal: not dealt from seed" in " ".join(result.stderr.split())
 
 
+@pytest.mark.slow
 def test_a_practice_game_has_no_commitment_to_check(tmp_path: Path) -> None:
     path = write(tmp_path, finished_game(Seeding.practice()))
     plain = run("replay", path)

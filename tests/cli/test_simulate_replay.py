@@ -6,6 +6,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from spades.core import Game, game_to_record
 from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, cards_in, suit_of
 
@@ -30,6 +32,7 @@ def test_simulate_writes_one_record_a_line_deterministically(tmp_path: Path) -> 
     assert other.read_text() != first.read_text()
 
 
+@pytest.mark.slow
 def test_replay_accepts_simulated_games_and_summarises(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     run("simulate", "--games", "3", "--seed", "1", "--out", str(records))
@@ -86,6 +89,7 @@ def test_replay_rejects_a_spade_led_before_spades_are_broken(tmp_path: Path) -> 
     assert "rule: first-lead" in result.stderr
 
 
+@pytest.mark.slow
 def test_replay_rejects_a_wrong_score_and_a_wrong_dealer(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     run("simulate", "--games", "1", "--seed", "2", "--out", str(records))

@@ -81,6 +81,7 @@ def test_served_builtin_bots_and_the_example_bot_play_whole_games() -> None:
     assert all(bot.pid is None for bot in bots.values())  # stopped at game over
 
 
+@pytest.mark.slow
 def test_a_served_bot_with_the_same_seed_plays_the_same_game() -> None:
     def record() -> object:
         bots = {
@@ -121,7 +122,8 @@ def test_a_bot_that_does_not_answer_in_time_forfeits() -> None:
     started = time.monotonic()
     reason = forfeit_reason(quirky("sleepy", timeout=0.5))
     assert reason == "East forfeits: did not answer within 0.5 s (asked to play)"
-    assert time.monotonic() - started < 5
+    # Far below the bot's 60 s sleep, and far above a busy machine's slowest start.
+    assert time.monotonic() - started < 30
 
 
 def test_a_bot_that_never_says_ready_fails_to_start() -> None:
@@ -171,7 +173,7 @@ def test_a_program_ignoring_quit_is_killed_on_close() -> None:
     assert pid is not None and is_running(pid)
     started = time.monotonic()
     bot.close()
-    assert time.monotonic() - started < 3
+    assert time.monotonic() - started < 30  # killed after its grace, not waited 60 s for
     assert bot.pid is None and not is_running(pid)
     bot.close()  # twice is harmless
 

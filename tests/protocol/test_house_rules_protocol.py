@@ -9,6 +9,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def bids_and_passes(game: Game) -> list[Any]:
 # ----------------------------------------------- spades bot, the real entry point
 
 
+@pytest.mark.slow
 def test_served_bots_decide_blind_nil_and_their_passes_as_they_do_in_process() -> None:
     # Random bots (blind Nil one time in 15, random passes, not the host's
     # default) sink by a set or two a hand: a floor of -1000 gives several hands.
@@ -260,6 +262,7 @@ def a_game_at_the_pass() -> tuple[Game, Seat]:
     return game, nil_bidder
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(PASS_ANSWERS)
 def test_a_mangled_pass_answer_forfeits_with_a_reason_and_a_good_one_is_made(

@@ -1,6 +1,7 @@
 """Fixtures for the web game: an app on a fresh database (``db_url``, from
 ``tests/conftest.py``: SQLite, or both databases where a module asks) and
-clients for it."""
+clients for it; for the browser tests, one Chromium and one `spades serve` a
+module (with the module's ``SERVE_OPTIONS``), and fresh browser contexts a test."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from spades.server import create_app
 from spades.server.app import COOKIE
 from spades.server.rates import Limits
 from spades.storage import owner_key
+
+from .browsers import CHROMIUM, CHROMIUM_ARGS, Server
 
 
 @pytest.fixture
@@ -46,6 +49,48 @@ def other_client(app: FastAPI) -> Iterator[TestClient]:
     """A second player (another browser) on the same server."""
     with TestClient(app) as test_client:
         yield test_client
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the module's tests: launching it is seconds."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The module's Chromium; every context (a person, with their own cookies) a
+    test opens is closed after it, so the next test starts with none."""
+    yield chromium
+    for context in list(chromium.contexts):
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def module_server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """`spades serve` for the module's tests, on a database of its own, with the
+    module's ``SERVE_OPTIONS``: starting it is seconds, a test's cookies keep its
+    games apart from the others'."""
+    database = tmp_path_factory.mktemp("browser") / "browser.db"
+    running = Server(f"sqlite:///{database}", *getattr(request.module, "SERVE_OPTIONS", ()))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's server, started again if a test before stopped it."""
+    if not module_server.running:
+        module_server.start()
+    return module_server
 
 
 def start_game(client: TestClient, seed: int = 7, **settings: Any) -> dict[str, Any]:

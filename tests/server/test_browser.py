@@ -10,111 +10,22 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
 import subprocess
-import sys
-import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from .browsers import CHROMIUM, Server, spades_command
+
+__all__ = ["Server", "spades_command"]  # for the other browser tests
 
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists() and not os.environ.get("CI"),
     reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium); "
     "CI installs it and always runs these tests",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def spades_command() -> list[str]:
-    script = Path(sys.executable).parent / "spades"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("spades")
-    return [found] if found else [sys.executable, "-m", "spades.cli.app"]
-
-
-class Server:
-    """`spades serve` as a subprocess, restartable on the same port and database."""
-
-    startup_seconds = 30
-
-    def __init__(self, db_url: str, *options: str) -> None:
-        self.port = free_port()
-        self.db_url = db_url
-        self.options = options
-        """More options for `spades serve`."""
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        command = [
-            *spades_command(), "serve", "--port", str(self.port), "--db", self.db_url,
-            "--level", "normal",  # quick bots: these tests are about the page
-            *self.options,
-        ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + self.startup_seconds
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"spades serve exited: {output}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/levels", timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"spades serve did not start within {self.startup_seconds} s")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.process is not None and self.process.stdout:
-            self.process.stdout.close()
-        self.process = None
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    running = Server(f"sqlite:///{tmp_path / 'browser.db'}")
-    running.start()
-    yield running
-    running.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def screenshot_dir() -> Path | None:
@@ -168,6 +79,12 @@ def table_position(page: Any) -> dict[str, Any]:
 WAIT_FOR_SOUTH = """() => document.querySelector('#hand .card.playable')
     || document.querySelector('#summary-dialog').open
     || document.querySelector('#gameover-dialog').open"""
+ANSWERED = """() => !document.body.classList.contains('is-busy')
+    || document.querySelector('#summary-dialog').open
+    || document.querySelector('#gameover-dialog').open"""
+"""The page waits for the player again after an action: a click that sends one
+marks the page busy at once (app.js's ``perform``) until the answer is drawn, or
+until the hand's summary, shown while the answer is played out, asks for a click."""
 
 
 VISIBLE_POINT = """(card) => {
@@ -381,7 +298,7 @@ def test_the_game_ends_with_a_winner_and_a_new_game_button(browser: Any, server:
             page.click("#bid-buttons .bid-button[data-bid='4']")
         elif page.locator("#hand .card.playable").count():
             click_card(page.locator("#hand .card.playable").first)
-        page.wait_for_timeout(50)
+        page.wait_for_function(ANSWERED)
     assert last_button == "See the result"  # the last hand's summary leads to the result
     title = page.inner_text("#gameover-title")
     body = page.inner_text("#gameover-body")

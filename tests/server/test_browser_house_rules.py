@@ -10,9 +10,7 @@ from typing import Any
 
 from spades.core import game_from_record
 
-from .test_browser import Server, api, browser, click_card, new_page, screenshot_dir, server
-
-__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+from .test_browser import Server, api, click_card, new_page, screenshot_dir
 
 RULES = "target=300, blind_nil=on, nil_pass=2"
 

@@ -15,14 +15,16 @@ import pytest
 from .test_browser import (
     WAIT_FOR_SOUTH,
     Server,
-    browser,  # noqa: F401 (a fixture)
     click_card,
     new_page,
     table_position,
 )
 from .test_many_processes import workers_of
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal"),
+    pytest.mark.slow,  # three server processes, twice
+]
 
 
 @pytest.fixture
@@ -37,7 +39,7 @@ def server(postgres_url: str) -> Iterator[Server]:
 
 
 def test_a_hand_in_the_browser_on_two_processes_survives_kill_9(
-    browser: Any,  # noqa: F811
+    browser: Any,
     server: Server,
 ) -> None:
     assert server.process is not None

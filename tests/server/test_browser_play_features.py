@@ -14,6 +14,7 @@ from spades.solver import Solver
 from spades.storage import GameRepository, owner_key
 
 from .test_browser import (
+    ANSWERED,
     WAIT_FOR_SOUTH,
     Server,
     api,
@@ -23,8 +24,6 @@ from .test_browser import (
     screenshot_dir,
     table_position,
 )
-from .test_browser import browser as browser  # the fixtures: pytest finds them by import
-from .test_browser import server as server
 
 __all__ = ["pytestmark"]  # skipped, as the other browser tests, without Chromium
 
@@ -112,7 +111,7 @@ def test_undo_takes_back_a_card_in_the_browser(browser: Any, server: Server) -> 
         and not page.locator("#bid-buttons .bid-button:not([disabled])").count()
     ):
         page.click("#undo-button")
-        page.wait_for_timeout(150)
+        page.wait_for_function(ANSWERED)
     page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
     assert page.page_errors == []
 

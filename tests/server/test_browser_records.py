@@ -5,11 +5,8 @@ motion, in headless Chromium against `spades serve` (fixtures of test_browser).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from spades.core import game_from_record, game_to_record
 from spades.core.cards import card_name
@@ -23,7 +20,6 @@ from .test_browser import (
     new_page,
     screenshot_dir,
 )
-from .test_browser import browser as browser  # the fixture: pytest finds it by import
 from .test_browser import pytestmark as browser_mark
 from .test_records_and_reviews import finished_game, revoked_record
 from .test_records_with_claims import a_story
@@ -35,13 +31,8 @@ BID_OR_CARD = (
 )
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    # Reviews on 8 deals a play: the page is what is tested here, not the judgement.
-    running = Server(f"sqlite:///{tmp_path / 'browser.db'}", "--review-deals", "8")
-    running.start()
-    yield running
-    running.stop()
+SERVE_OPTIONS = ("--review-deals", "8")
+"""Reviews on 8 deals a play: the page is what is tested here, not the judgement."""
 
 
 def deal_in_page(page: Any, server: Server, query: str = "speed=instant&seed=7") -> str:

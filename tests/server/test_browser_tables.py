@@ -1,15 +1,24 @@
 """Playing with friends in real browsers: separate Chromium contexts (separate
 people, each with their own cookies) set a table, join by invite link, play a
-whole game together, and one leaves mid-hand and comes back."""
+whole game together, and one leaves mid-hand and comes back.
+
+The server runs in this process with the tables' clock standing still: a person
+away stays "away, a bot plays in 60 s" for as long as the test looks, however
+busy the machine, instead of for the minute the page counts down."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import Any
 
-from .test_browser import Server, browser, new_page, screenshot_dir, server
+import pytest
 
-__all__ = ["browser", "server"]  # the fixtures, shared with test_browser.py
+from spades.server import create_app
+
+from .browsers import InProcessServer
+from .clocks import ManualClock
+from .test_browser import Server, new_page, screenshot_dir
 
 SHORT = "target=1"
 """The game ends after the first hand a team scores in: a whole game, quickly."""
@@ -27,6 +36,21 @@ PLAY_ONE = """() => {
     if (card) { card.click(); return 'card'; }
     return 'wait';
 }"""
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    """The module's server (conftest's ``server`` starts it again if need be), its
+    tables on a clock no test moves: no wait or timer ever runs out here."""
+    database = tmp_path_factory.mktemp("tables") / "browser.db"
+    clock = ManualClock()
+    app = create_app(
+        f"sqlite:///{database}", default_level="normal", clock=clock, timer=clock.timer
+    )
+    running = InProcessServer(app)
+    running.start()
+    yield running
+    running.stop()
 
 
 def set_table(page: Any, server: Server, seats: dict[str, str], name: str = "Ann") -> str:
@@ -69,7 +93,7 @@ def play_until(pages: list[Any], done: Any, seconds: float = 120) -> None:
         states = [page.evaluate(PLAY_ONE) for page in pages]
         if done(states):
             return
-        time.sleep(0.05)
+        time.sleep(0.05)  # the pages play as fast as they answer; this only spares the CPU
     raise AssertionError(f"the game did not get there in {seconds} s: {states}")
 
 
@@ -124,10 +148,12 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     server: Server,
 ) -> None:
     people = {"S": new_page(browser, server)}
+    people["S"].clock.install()  # the page's time, paused while the test reads a countdown
     set_table(people["S"], server, {"N": "person", "E": "person", "W": "person"})
     links = {seat: invite(people["S"], seat) for seat in ("N", "E", "W")}
     for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
         people[seat] = new_page(browser, server)
+        people[seat].clock.install()
         join(people[seat], links[seat], name)
     host = people["S"]
     host.wait_for_function(
@@ -142,8 +168,10 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     # East closes the page mid-hand: the others are told, with the countdown.
     east_hand = hand_of(people["E"])
     east_cookies = people["E"].context.cookies()
-    people["E"].context.close()
     others = [people[seat] for seat in ("S", "N", "W")]
+    for page in others:  # their countdowns stand still (the server's clock does too)
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    people["E"].context.close()
     for page in others:
         page.wait_for_function(
             "() => [...document.querySelectorAll('.presence.away')]"
@@ -158,6 +186,7 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     assert set(hand_of(east)) <= set(east_hand) and "You (East)" in east.inner_text("#seat-S")
     for page in others:
         page.wait_for_function("() => !document.querySelector('.presence.away')")
+        page.clock.resume()
     play_until(list(people.values()), lambda states: all(state == "over" for state in states))
     for page in people.values():
         assert not page.page_errors and not page.console_errors

@@ -151,6 +151,7 @@ def _serve(database: Path) -> tuple[subprocess.Popen[bytes], str]:
             time.sleep(0.2)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal")
 def test_every_acknowledged_move_survives_kill_9(tmp_path: Path) -> None:
     database = tmp_path / "games.db"

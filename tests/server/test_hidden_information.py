@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
@@ -70,6 +71,7 @@ def check(
         assert not named & hidden_now(game) - {requested}
 
 
+@pytest.mark.slow
 def test_no_response_names_a_card_south_cannot_see(app: FastAPI, client: TestClient) -> None:
     # The test's own sanity: the patterns catch both spellings.
     assert names_in('"QH" and the 10 of spades, "TD"') == {"QH", "TS", "TD"}

@@ -9,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # runs the benchmark's server and clients
+
+
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "live_tables.py"
 
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import httpx
 import pytest
@@ -28,11 +28,15 @@ from spades.core.cards import CARD_NAMES
 from spades.core.game import BidMade, CardPlayed
 from spades.core.seats import SOUTH
 from spades.server.app import COOKIE
+from spades.server.held_requests import HOLD_HEADER, HOLDS_VARIABLE
 from spades.storage import GameRepository, owner_key
 
 from ..output import said
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX")
+pytestmark = [
+    pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX"),
+    pytest.mark.slow,  # server processes started and killed: tens of seconds
+]
 
 SPADES = str(Path(sys.executable).with_name("spades"))
 PATIENCE = 120
@@ -48,14 +52,17 @@ def _free_port() -> int:
 
 
 @contextmanager
-def serving(db_url: str, *options: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`spades serve` on a free port; yields its URL and process, and stops it
-    and every worker it started afterwards."""
+def serving(
+    db_url: str, *options: str, environment: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`spades serve` on a free port (with ``environment`` added to ours); yields
+    its URL and process, and stops it and every worker it started afterwards."""
     port = _free_port()
     server = subprocess.Popen(
         [SPADES, "serve", f"--port={port}", f"--db={db_url}", "--level=normal", *options],
         stderr=subprocess.DEVNULL,
         start_new_session=True,  # its own process group: the workers go with it
+        env={**os.environ, **(environment or {})},
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -189,49 +196,38 @@ def _send(
     answers[side] = client.post(f"/api/games/{game_id}/{path}", json=body)
 
 
+KILLS: Final = ("after", "before")
+"""Where each killed request is held: after its move is stored (kept, though its
+answer is lost), or before the app sees it (not kept). Each kill is certain to
+land mid-request, so one of each proves what four left to chance did not."""
+
+
 def test_workers_killed_with_kill_9_mid_request_lose_nothing_acknowledged(
-    postgres_url: str,
+    postgres_url: str, tmp_path: Path
 ) -> None:
-    with serving(postgres_url, "--workers", "2") as (url, server):
+    # The server holds the requests the test names (server/held_requests.py), so each
+    # kill lands while a move is in flight, at the point the test chose.
+    holds = tmp_path / "holds"
+    holds.mkdir()
+    with serving(postgres_url, "--workers", "2", environment={HOLDS_VARIABLE: str(holds)}) as (
+        url,
+        server,
+    ):
         assert len(workers_of(server, 2)) == 2
         client = httpx.Client(base_url=url, timeout=60)
         game = client.post("/api/games", json={"seed": 17}).json()["game"]
         cookie = client.cookies[COOKIE]
         acknowledged: list[tuple[str, Any]] = []
-        last: dict[str, Any] = game
         lost_answers = 0
-        done = threading.Event()
-
-        def player() -> None:
-            """Moves back to back; after a cut-off one, the game as stored (the
-            move may have been kept though its answer was lost). Ends on an
-            answered move once the killing is over."""
-            nonlocal last, lost_answers
-            current = game
-            while current["phase"] != "over":
-                path, body = move_of(current)
-                try:
-                    answer = client.post(f"/api/games/{game['id']}/{path}", json=body)
-                except httpx.TransportError:  # its worker was killed under it
-                    lost_answers += 1
-                    current = _reload(client, game["id"])
-                    continue
-                assert answer.status_code == 200, answer.text
-                current = last = answer.json()["game"]
-                acknowledged.append(as_action(path, body))
-                if done.is_set():
-                    return
-
-        playing = threading.Thread(target=player)
-        playing.start()
-        for _ in range(4):  # kill both workers while moves are in flight
-            time.sleep(0.6)
-            for pid in workers_of(server, 2):
-                os.kill(pid, signal.SIGKILL)
-        time.sleep(0.6)
-        done.set()
-        playing.join(timeout=3 * PATIENCE)
-        assert not playing.is_alive()
+        current = last = game
+        for number, when in enumerate(KILLS):
+            for _ in range(3):  # moves answered as usual
+                current = last = _answered_move(client, current, acknowledged)
+            # Both workers killed while one of them holds a move.
+            _kill_workers_holding_a_move(client, server, holds, current, f"{when}:{number}")
+            lost_answers += 1
+            current = _reload(client, game["id"])  # the move may have been kept
+        current = last = _answered_move(client, current, acknowledged)
         assert lost_answers > 0, "no request was cut off: the test proved nothing"
         # uvicorn started new workers, which serve the game as last acknowledged.
         assert _reload(client, game["id"]) == last
@@ -248,6 +244,63 @@ def test_workers_killed_with_kill_9_mid_request_lose_nothing_acknowledged(
         else:
             raise AssertionError(f"an acknowledged move was lost: {action}")
     assert skipped <= lost_answers and next(kept, None) is None
+    # Exactly the moves held after they were stored are kept among those cut off.
+    assert skipped == KILLS.count("after")
+
+
+def _answered_move(
+    client: httpx.Client, game: dict[str, Any], acknowledged: list[tuple[str, Any]]
+) -> dict[str, Any]:
+    """South's next move, answered; returns the game after it."""
+    assert game["phase"] != "over"
+    path, body = move_of(game)
+    answer = client.post(f"/api/games/{game['id']}/{path}", json=body)
+    assert answer.status_code == 200, answer.text
+    acknowledged.append(as_action(path, body))
+    after: dict[str, Any] = answer.json()["game"]
+    return after
+
+
+def _kill_workers_holding_a_move(
+    client: httpx.Client,
+    server: subprocess.Popen[bytes],
+    holds: Path,
+    game: dict[str, Any],
+    hold: str,
+) -> None:
+    """Send South's next move held at ``hold`` (``when:name``), kill -9 every worker
+    once one holds it, and check that its answer was cut off."""
+    assert game["phase"] != "over"
+    path, body = move_of(game)
+    outcome: list[object] = []
+
+    def send() -> None:
+        try:
+            outcome.append(
+                client.post(
+                    f"/api/games/{game['id']}/{path}",
+                    json=body,
+                    headers={HOLD_HEADER.decode(): hold},
+                )
+            )
+        except httpx.TransportError as error:  # its worker was killed under it
+            outcome.append(error)
+
+    sending = threading.Thread(target=send)
+    sending.start()
+    held = holds / f"{hold.split(':')[1]}.held"
+    deadline = time.monotonic() + PATIENCE
+    while not held.exists():  # the worker writes it once it holds the request
+        assert sending.is_alive(), f"the request was not held: {outcome}"
+        assert time.monotonic() < deadline, "no worker held the request"
+        time.sleep(0.01)
+    workers = workers_of(server, 2)
+    assert int(held.read_text()) in workers
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    sending.join(timeout=PATIENCE)
+    assert not sending.is_alive()
+    assert len(outcome) == 1 and isinstance(outcome[0], httpx.TransportError), outcome
 
 
 def _reload(client: httpx.Client, game_id: str) -> dict[str, Any]:

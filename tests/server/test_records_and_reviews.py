@@ -272,14 +272,16 @@ def test_bad_requests_to_open_a_file_are_refused_with_a_reason(client: TestClien
 # ------------------------------------------------------------------ reviews
 
 
+@pytest.mark.slow
 def test_a_hand_is_reviewed_in_the_background(app: FastAPI, client: TestClient) -> None:
     game = start_game(client)["game"]
     assert client.get(f"/api/games/{game['id']}/hands/1/review").status_code == 409
     game = play_to_hand_two(client, game)
     path = f"/api/games/{game['id']}/hands/1/review"
-    started = time.perf_counter()
     first = client.get(path)
-    assert time.perf_counter() - started < 1.0  # the work is not done in the request
+    # The work is not done in the request: it answers "analysing" while another
+    # process reviews (seconds of solving; a bound on the request's own time would
+    # only say how busy the machine is).
     assert first.status_code == 202 and first.json()["status"] == "analysing"
     review = wait_for_review(client, path)
     assert review["status"] == "ready" and review["hand"] == 1 and review["deals"] == 16
@@ -296,6 +298,7 @@ def test_a_hand_is_reviewed_in_the_background(app: FastAPI, client: TestClient) 
     assert client.get(f"/api/games/{game['id']}/hands/9/review").status_code == 404
 
 
+@pytest.mark.slow
 def test_the_review_spares_a_guess_and_names_a_real_mistake(
     app: FastAPI, client: TestClient
 ) -> None:

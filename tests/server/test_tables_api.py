@@ -5,7 +5,6 @@ sent another seat's hidden cards."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,14 +16,32 @@ from starlette.websockets import WebSocketDisconnect
 from spades.core import Game
 from spades.core.cards import CARD_NAMES, cards_in
 from spades.core.seats import SEAT_LETTERS
+from spades.server import create_app
 from spades.server.tables import TABLE_OWNER
 from spades.server.tables_api import COOKIE
+
+from .clocks import ManualClock
 
 pytestmark = pytest.mark.both_databases
 
 SHORT = "cardcouch,target=1"
 """A game that ends after the hand a team first scores in: a whole game, quickly."""
 TABLE = {"seats": {"N": "person", "E": "random", "S": "person", "W": "random"}, "rules": SHORT}
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """The tables' time: it stands still until a test moves it on."""
+    return ManualClock()
+
+
+@pytest.fixture
+def app(db_url: str, clock: ManualClock) -> Iterator[FastAPI]:
+    """The app of ``conftest.py``, its live tables on ``clock``: a wait or a turn
+    timer runs out when the test says, and two quick requests are never a second apart."""
+    application = create_app(db_url, default_level="normal", clock=clock, timer=clock.timer)
+    yield application
+    application.state.repository.close()
 
 
 @pytest.fixture
@@ -348,7 +365,7 @@ def test_polling_sends_the_events_since_the_count_given(
 
 
 def test_a_person_who_leaves_is_waited_for_then_a_bot_plays_until_they_return(
-    app: FastAPI, client: TestClient, other_client: TestClient
+    app: FastAPI, client: TestClient, other_client: TestClient, clock: ManualClock
 ) -> None:
     table = new_table(
         client, away_seconds=5, seats={"N": "person", "E": "random", "S": "person", "W": "random"}
@@ -364,19 +381,16 @@ def test_a_person_who_leaves_is_waited_for_then_a_bot_plays_until_they_return(
             rng = random.Random(5)
             while update["game"]["turn"] != "N":  # South plays until it is North's turn
                 update = move(client, table_id, update["game"], rng).json()
-        # North closed the page: South is told, with the countdown. (Read by polling
-        # from here on: the test client runs each socket and the wait's timer on event
-        # loops of their own, which the server's one loop never does.)
-        for _ in range(50):
-            message = client.get(f"/api/tables/{table_id}/game").json()
-            if not seat_of(message, "N")["connected"]:
-                break
-            time.sleep(0.05)
+        # North closed the page (leaving the block waits for the server to see the
+        # socket go): South is told, with the countdown. (Read by polling from here on:
+        # the test client runs each of its clients on an event loop of its own, which
+        # the server's one loop never does.)
+        message = client.get(f"/api/tables/{table_id}/game").json()
         north_seat = seat_of(message, "N")
         assert not north_seat["connected"] and 0 < north_seat["away_seconds_left"] <= 5
         assert not north_seat["stood_in"]
         log_before = len(engine_game(app, table_id).log)
-        time.sleep(5.5)  # the wait runs out: the stand-in plays North's turn
+        clock.advance(5.5, client.portal.call)  # the wait runs out: the stand-in plays North's turn
         message = client.get(f"/api/tables/{table_id}/game", params={"since": log_before}).json()
         assert message["log"] > log_before
         assert message["events"][0]["seat"] == "N"
@@ -437,7 +451,7 @@ def test_a_stranger_reaches_nothing(
 
 
 def test_the_turn_timer_lets_the_stand_in_move_for_a_person_who_stalls(
-    app: FastAPI, client: TestClient, other_client: TestClient
+    app: FastAPI, client: TestClient, other_client: TestClient, clock: ManualClock
 ) -> None:
     table = new_table(client, turn_seconds=5)
     table_id = table["id"]
@@ -452,10 +466,9 @@ def test_the_turn_timer_lets_the_stand_in_move_for_a_person_who_stalls(
         left = waiting["table"]["turn_seconds_left"]
         assert left is not None and 0 < left <= 5
         log_before = waiting["log"]
-        # Bo is here, but does not move: when the timer runs out the stand-in moves once.
-        # (Read by polling: the test client runs the timer and the socket on two event
-        # loops, which the server's one loop never does.)
-        time.sleep(5.5)
+        # Bo is here, but does not move: when the timer runs out the stand-in moves once
+        # (on the event loop of Bo's client, whose socket it pushes to).
+        clock.advance(5.5, other_client.portal.call)
         later = other_client.get(f"/api/tables/{table_id}/game", params={"since": log_before})
         message = later.json()
         assert message["log"] > log_before

@@ -12,6 +12,8 @@ from spades.core.hand import HandState
 from spades.solver import Solver, can_hold_nil, card_values, dds, nil_card_values, solve_tricks
 from tests.solver.brute import brute_nil, brute_tricks, memo_tricks, random_endgame
 
+pytestmark = pytest.mark.slow  # every solver answer checked against exhaustive minimax
+
 CASES = 250
 
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Iterable
+import time
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Final
@@ -61,9 +62,10 @@ from .cookies import set_secret_cookie
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, IntentResult
 from .guards import SameOriginOnly
 from .headers import SecurityHeaders
+from .held_requests import hold_requests_if_asked
 from .hints import hint_level
 from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
-from .live import LiveTables
+from .live import LiveTables, Timer, event_loop_timer
 from .rates import AtOnce, Limits, RateLimited, Rates, RequestRate
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
@@ -340,6 +342,8 @@ def create_app(
     allowed_origins: Iterable[str] = (),
     storage_wait: float = BUSY_TIMEOUT,
     bots: str | Decider | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    timer: Timer = event_loop_timer,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
@@ -351,13 +355,15 @@ def create_app(
     answers 503. A database that refuses writes raises ``StorageFault`` here,
     before anything is served. The search bots think where ``bots`` says (a
     ``Decider``, or its name: see ``spades.session.BOT_SERVICES``; default a
-    pool of processes, one per core)."""
+    pool of processes, one per core). Tables with friends keep time on ``clock``
+    (seconds) and set their deadlines (a person away, a turn timer) on ``timer``:
+    a test passes its own to move time itself."""
     decider = bots if isinstance(bots, Decider) else make_decider(bots)
     repository = GameRepository(db_url or default_database_url(), busy_timeout=storage_wait)
     repository.check_writable()
     service = GameService(repository, default_level, decider)  # checks the level first
     reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS)
-    live = LiveTables()
+    live = LiveTables(clock, timer)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -396,6 +402,7 @@ def create_app(
     app.state.limits = limits or Limits.from_environment()
     app.state.rates = Rates()
     app.state.replaying = AtOnce(app.state.limits.uploads_at_once, "record files")
+    hold_requests_if_asked(app)  # a test-only hook, off unless its variable is set
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)

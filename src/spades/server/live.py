@@ -21,7 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from starlette.websockets import WebSocket
 
@@ -36,6 +36,26 @@ REACTION_GAP: Final = 1.5
 ORIGIN_SILENCE: Final = 60.0
 """Seconds after which another process not heard from (each says it is alive
 every ``table_feed.ALIVE_SECONDS``) is taken for dead, with its sockets."""
+
+
+Wake = Callable[[], Coroutine[Any, Any, None]]
+"""What a table does at its next deadline."""
+
+
+class WakeUp(Protocol):
+    """A wake-up that is set: it can be called off."""
+
+    def cancel(self) -> None: ...
+
+
+Timer = Callable[[float, Wake], WakeUp]
+"""Runs a wake after a delay in seconds of the tables' clock; returns the wake-up."""
+
+
+def event_loop_timer(delay: float, wake: Wake) -> WakeUp:
+    """The server's timer: ``wake`` runs on the running event loop after ``delay`` seconds."""
+    loop = asyncio.get_running_loop()
+    return loop.call_later(max(0.0, delay), lambda: loop.create_task(wake()))
 
 
 @dataclass(eq=False)
@@ -60,7 +80,7 @@ class LiveTable:
     )
     turn: tuple[int, float] | None = None
     """The game's event count when the turn last changed hands, and when."""
-    wake: asyncio.TimerHandle | None = None
+    wake: WakeUp | None = None
     last_reaction: dict[Seat, float] = field(default_factory=dict)
     elsewhere: dict[str, set[Seat]] = field(default_factory=dict)
     """The seats whose sockets other processes hold, by process (as last heard)."""
@@ -69,10 +89,14 @@ class LiveTable:
 
 
 class LiveTables:
-    """The live state of every table this process serves."""
+    """The live state of every table this process serves, on ``clock`` (seconds)
+    with deadlines set on ``timer``: the server's own unless a test moves them."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, timer: Timer = event_loop_timer
+    ) -> None:
         self.clock = clock
+        self.timer = timer
         self.tables: dict[str, LiveTable] = {}
         self.origin = secrets.token_hex(8)
         """This process among those sharing the database: its changes say so."""
@@ -203,9 +227,7 @@ class LiveTables:
 
     # ------------------------------------------------------------------ clocks
 
-    def wake_at(
-        self, game_id: str, delay: float | None, wake: Callable[[], Coroutine[Any, Any, None]]
-    ) -> None:
+    def wake_at(self, game_id: str, delay: float | None, wake: Wake) -> None:
         """Run ``wake`` after ``delay`` seconds (None: cancel), replacing any earlier wake-up."""
         live = self.table(game_id)
         if live.wake is not None:
@@ -213,8 +235,7 @@ class LiveTables:
             live.wake = None
         if delay is None:
             return
-        loop = asyncio.get_running_loop()
-        live.wake = loop.call_later(max(0.0, delay), lambda: loop.create_task(wake()))
+        live.wake = self.timer(delay, wake)
 
     def may_react(self, game_id: str, seat: Seat) -> bool:
         live = self.table(game_id)

@@ -1,0 +1,84 @@
+"""A test-only hook: hold a request the test names in flight, so the test can kill
+the server process at exactly that moment instead of hoping a kill lands mid-request.
+
+Off unless the server starts with ``SPADES_TEST_HOLDS`` set to a directory. Then a
+request carrying the header ``X-Spades-Test-Hold: before:NAME`` waits before the app
+sees it (nothing of it is stored), and ``after:NAME`` waits once the app has answered
+(the move stored) until the answer leaves. While a request waits, the process writes
+its id to ``NAME.held`` in the directory; it goes on when ``NAME.go`` appears there.
+Requests without the header pass untouched. ``tests/server/test_many_processes.py``
+uses it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+from pathlib import Path
+from typing import Final
+
+from fastapi import FastAPI
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+HOLDS_VARIABLE: Final = "SPADES_TEST_HOLDS"
+HOLD_HEADER: Final = b"x-spades-test-hold"
+HOLD_VALUE: Final = re.compile(r"(before|after):([a-z0-9-]{1,40})")
+"""Where to hold, and a name that can only make a file inside the directory."""
+POLL_SECONDS: Final = 0.01
+
+
+def hold_requests_if_asked(app: FastAPI) -> None:
+    """Install the hook on ``app`` when the server was started with the variable set."""
+    directory = os.environ.get(HOLDS_VARIABLE)
+    if directory:
+        app.add_middleware(HeldRequests, directory=Path(directory))
+
+
+class HeldRequests:
+    """ASGI middleware that holds the requests a test names (see the module's doc)."""
+
+    def __init__(self, app: ASGIApp, directory: Path) -> None:
+        self.app = app
+        self.directory = directory
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        hold = _hold_asked(scope)
+        if hold is None:
+            await self.app(scope, receive, send)
+            return
+        when, name = hold
+        if when == "before":
+            await self._wait(name)
+            await self.app(scope, receive, send)
+            return
+        answer: list[Message] = []
+
+        async def keep(message: Message) -> None:
+            answer.append(message)
+
+        await self.app(scope, receive, keep)
+        await self._wait(name)
+        for message in answer:
+            await send(message)
+
+    async def _wait(self, name: str) -> None:
+        held = self.directory / f"{name}.held"
+        written = held.with_suffix(".writing")
+        written.write_text(str(os.getpid()))
+        written.replace(held)  # whole: the test never reads half a process id
+        go = self.directory / f"{name}.go"
+        while not go.exists():
+            await asyncio.sleep(POLL_SECONDS)
+
+
+def _hold_asked(scope: Scope) -> tuple[str, str] | None:
+    if scope["type"] != "http":
+        return None
+    for key, value in scope["headers"]:
+        if key == HOLD_HEADER:
+            match = HOLD_VALUE.fullmatch(value.decode("latin-1"))
+            if match is None:
+                raise ValueError(f"{HOLD_HEADER.decode()} must be before:NAME or after:NAME")
+            return match[1], match[2]
+    return None
