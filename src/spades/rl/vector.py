@@ -149,12 +149,13 @@ def _bid_masks(rules: Rules) -> npt.NDArray[np.int8]:
     return rows
 
 
-_SUIT_SHIFTS: Final = np.array([0, 13, 26, 39], dtype=np.uint64)
-_SUIT_BITS: Final = np.uint64((1 << 13) - 1)
-_SUIT_ROWS: Final = ((np.arange(1 << 13)[:, None] >> np.arange(13)) & 1).astype(np.float32)
-"""Row ``m``: the 13 cards of one suit whose bits are ``m``, as 0/1 (a suit of an
-observation's card block is one lookup)."""
-_SUIT_MASK_ROWS: Final = _SUIT_ROWS.astype(np.int8)
+def _card_bits(masks: CardArray) -> npt.NDArray[np.uint8]:
+    """The 64 bits of each of ``masks``, lowest first (card ``c`` at index ``c``):
+    shape ``masks.shape + (64,)``, 0 or 1."""
+    little = masks.astype("<u8", copy=False).view(np.uint8).reshape(*masks.shape, 8)
+    return np.unpackbits(little, axis=-1, bitorder="little")
+
+
 _BID_ROWS: Final = np.eye(BID_SLOTS, dtype=np.float32)
 """Row ``bid + 1``: the ``bids`` block of one seat (``NO_BID + 1`` = 0: no bid yet)."""
 _SEAT_ROWS: Final = np.eye(4, dtype=np.float32)
@@ -171,12 +172,6 @@ _PHASE: Final = PHASE_OFFSET - TRICKS_WON_OFFSET
 assert (HAND_OFFSET, BIDS_OFFSET, TRICK_OFFSET, PLAYED_OFFSET, TRICKS_WON_OFFSET) == (
     0, 52, 52 + 4 * BID_SLOTS, 52 + 4 * BID_SLOTS + 208, 52 + 4 * BID_SLOTS + 416,
 )  # fmt: skip
-
-
-def _suits(masks: CardArray) -> IntArray:
-    """Each of ``masks`` cut into its four suits' 13 bits: shape ``masks.shape + (4,)``."""
-    suits: IntArray = ((masks[..., None] >> _SUIT_SHIFTS) & _SUIT_BITS).astype(np.intp)
-    return suits
 
 
 class SpadesVectorEnv(VectorEnv):
@@ -393,7 +388,8 @@ class SpadesVectorEnv(VectorEnv):
         if not tables.size:
             return
         seat = self._turn[tables]
-        self._bids[tables, seat] = chosen[tables] - BID_OFFSET
+        bid = chosen[tables] - BID_OFFSET
+        self._bids[tables, seat] = bid
         count = self._count[tables] + 1
         self._count[tables] = count
         self._turn[tables] = (seat + 1) & 3
@@ -529,8 +525,10 @@ class SpadesVectorEnv(VectorEnv):
         partner = self._bids[self._rows, (self._turn + 2) & 3]
         no_bids = len(self._bid_mask) - 1
         bid_row = np.where(live & (self._phase == BIDDING), partner + 1, no_bids)
-        cards = np.take(_SUIT_MASK_ROWS, _suits(legal), axis=0).reshape(self.num_envs, CARD_ACTIONS)
-        self._mask = np.concatenate([cards, np.take(self._bid_mask, bid_row, axis=0)], axis=1)
+        mask = np.empty((self.num_envs, self._actions), dtype=np.int8)
+        mask[:, :CARD_ACTIONS] = _card_bits(legal)[:, :CARD_ACTIONS]
+        mask[:, CARD_ACTIONS:] = np.take(self._bid_mask, bid_row, axis=0)
+        self._mask = mask
 
     def _legal_cards(self) -> CardArray:
         """The engine's legal plays (``core.hand.legal_play_mask``) at every
@@ -552,35 +550,47 @@ class SpadesVectorEnv(VectorEnv):
         ``encode_view`` makes of that seat's view (the finished hand once a
         table's episode is over), for any seat, its turn or not."""
         me = np.asarray(seats, dtype=np.int64)
-        if me.shape != (self.num_envs,):
-            raise ValueError(f"observe needs one seat a table ({self.num_envs}), got {me.shape}")
-        n = self.num_envs
+        if me.shape != (self.num_envs,) or ((me < 0) | (me > 3)).any():
+            raise ValueError(f"observe needs a seat 0..3 a table ({self.num_envs}), got {seats!r}")
+        return self._encode(self._rows, me)
+
+    def _encode(self, tables: IntArray, me: IntArray) -> npt.NDArray[np.float32]:
+        """The flat observation of seat ``me[i]`` at table ``tables[i]``, from the state."""
+        n = tables.size
         # Index of (table, seat at relative position r) in the flattened (n, 4) arrays.
-        seat_of = self._rows[:, None] * 4 + ((me[:, None] + _RELATIVE[None, :]) & 3)
+        seat_of = tables[:, None] * 4 + ((me[:, None] + _RELATIVE[None, :]) & 3)
         # The hand, each seat's card in the trick and each seat's played cards,
-        # all as card masks, read 13 cards (a suit) at a time from one table.
+        # all as card masks, unpacked to bits at once.
         cards = np.empty((n, 9), dtype=np.uint64)
-        cards[:, 0] = np.take(self._hands, self._rows * 4 + me)
+        cards[:, 0] = np.take(self._hands, tables * 4 + me)
         cards[:, 1:5] = np.take(_BIT_OR_NONE, np.take(self._trick, seat_of))
         cards[:, 5:] = np.take(self._played, seat_of)
-        card_blocks = np.take(_SUIT_ROWS, _suits(cards), axis=0).reshape(n, 9 * 52)
+        bits = _card_bits(cards)
+        observation = np.empty((n, OBSERVATION_SIZE), dtype=np.float32)
+        observation[:, HAND_OFFSET : HAND_OFFSET + 52] = bits[:, 0, :52]
+        blocks = observation[:, TRICK_OFFSET:TRICKS_WON_OFFSET].reshape(n, 8, 52)  # a view
+        blocks[...] = bits[:, 1:, :52]
         bid_slots = np.take(self._bids, seat_of) + 1
-        bids = np.take(_BID_ROWS, bid_slots, axis=0).reshape(n, 4 * BID_SLOTS)
-        scalars = np.zeros((n, _SCALARS), dtype=np.float32)
+        bid_block = observation[:, BIDS_OFFSET:TRICK_OFFSET].reshape(n, 4, BID_SLOTS)
+        bid_block[...] = np.take(_BID_ROWS, bid_slots, axis=0)
+        us = tables * 2 + (me & 1)  # index of the observer's team in the flattened (n, 2) arrays
+        them = us ^ 1
+        totals = np.clip(self._totals, self._score_low, self._score_high).reshape(-1)
+        bags = self._bags.reshape(-1)
+        phase = self._phase[tables]
+        scalars = np.zeros((n, _SCALARS), dtype=np.float64)
         scalars[:, _WON : _WON + 4] = np.take(self._tricks_won, seat_of) / TRICK_SCALE
-        scalars[:, _BROKEN] = self._broken
-        us = me & 1
-        totals = np.clip(self._totals, self._score_low, self._score_high) / SCORE_SCALE
-        scalars[:, _SCORES] = totals[self._rows, us]
-        scalars[:, _SCORES + 1] = totals[self._rows, 1 - us]
-        scalars[:, _BAGS] = self._bags[self._rows, us] / BAG_SCALE
-        scalars[:, _BAGS + 1] = self._bags[self._rows, 1 - us] / BAG_SCALE
-        scalars[:, _DEALER : _DEALER + 4] = np.take(_SEAT_ROWS, (self._dealer - me) & 3, axis=0)
-        scalars[:, _PHASE] = self._phase == BIDDING
-        scalars[:, _PHASE + 1] = self._phase == PLAYING
-        observation: npt.NDArray[np.float32] = np.concatenate(
-            [card_blocks[:, :52], bids, card_blocks[:, 52:], scalars], axis=1
+        scalars[:, _BROKEN] = self._broken[tables]
+        scalars[:, _SCORES] = np.take(totals, us) / SCORE_SCALE
+        scalars[:, _SCORES + 1] = np.take(totals, them) / SCORE_SCALE
+        scalars[:, _BAGS] = np.take(bags, us) / BAG_SCALE
+        scalars[:, _BAGS + 1] = np.take(bags, them) / BAG_SCALE
+        scalars[:, _DEALER : _DEALER + 4] = np.take(
+            _SEAT_ROWS, (self._dealer[tables] - me) & 3, axis=0
         )
+        scalars[:, _PHASE] = phase == BIDDING
+        scalars[:, _PHASE + 1] = phase == PLAYING
+        observation[:, TRICKS_WON_OFFSET:] = scalars  # float64 to float32 once, as encode_view does
         return observation
 
     def _observations(self) -> dict[str, Any]:
