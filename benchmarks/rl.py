@@ -150,13 +150,15 @@ def open_spiel_run() -> Run | None:
     return run
 
 
-def steps_per_second(run: Run, seconds: float) -> float:
+def steps_per_second(
+    run: Run, seconds: float, clock: Callable[[], float] = time.perf_counter
+) -> float:
     for seed in range(20):  # warm up
         run(seed)
     steps = 0
     seed = 1000
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
         for _ in range(10):
             steps += run(seed)
             seed += 1
@@ -182,7 +184,14 @@ def main() -> None:
         choices=("vector", "aec"),
         help="measure only the vectorised (or only the AEC) contenders, with OpenSpiel",
     )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="steps per second of this process's CPU time, not of the wall clock "
+        "(less sensitive to other work on a shared machine)",
+    )
     args = parser.parse_args()
+    clock = time.process_time if args.cpu_time else time.perf_counter
 
     vector_runs: list[tuple[str, Run]] = [
         (f"vector, {args.tables} tables, hand", vector_run(args.tables, episode="hand")),
@@ -209,10 +218,11 @@ def main() -> None:
 
     print(
         f"Python {sys.version.split()[0]}, best of {args.rounds} interleaved runs of "
-        f"{args.seconds:g} s: random legal actions, an observation before each"
+        f"{args.seconds:g} s{' of CPU time' if args.cpu_time else ''}: random legal actions, "
+        "an observation before each"
     )
     results = best_of_interleaved(
-        runs, args.rounds, lambda run: steps_per_second(run, args.seconds)
+        runs, args.rounds, lambda run: steps_per_second(run, args.seconds, clock)
     )
     baseline = results.get("OpenSpiel spades (pyspiel)")
     for name, rate in results.items():
