@@ -150,10 +150,10 @@ def _bid_masks(rules: Rules) -> npt.NDArray[np.int8]:
 
 
 def _card_bits(masks: CardArray) -> npt.NDArray[np.uint8]:
-    """The 64 bits of each of ``masks``, lowest first (card ``c`` at index ``c``):
-    shape ``masks.shape + (64,)``, 0 or 1."""
+    """The 52 card bits of each of ``masks``, lowest first (card ``c`` at index
+    ``c``): shape ``masks.shape + (52,)``, 0 or 1, contiguous."""
     little = masks.astype("<u8", copy=False).view(np.uint8).reshape(*masks.shape, 8)
-    return np.unpackbits(little, axis=-1, bitorder="little")
+    return np.unpackbits(little, axis=-1, count=52, bitorder="little")
 
 
 _BID_ROWS: Final = np.eye(BID_SLOTS, dtype=np.float32)
@@ -291,8 +291,10 @@ class SpadesVectorEnv(VectorEnv):
         """Each of ``tables`` starts ``Game(seed=...)`` with its seed: the engine's draws."""
         first_dealers = []
         for table, game_seed in zip(tables.tolist(), game_seeds, strict=True):
-            rng = random.Random(game_seed)
-            self._game_rngs[table] = rng
+            rng = self._game_rngs[table]
+            rng.seed(
+                game_seed
+            )  # the state random.Random(game_seed) starts in, without a new object
             first_dealers.append(rng.randrange(4))
         self._first_dealer[tables] = first_dealers
         self._totals[tables] = 0
@@ -526,7 +528,7 @@ class SpadesVectorEnv(VectorEnv):
         no_bids = len(self._bid_mask) - 1
         bid_row = np.where(live & (self._phase == BIDDING), partner + 1, no_bids)
         mask = np.empty((self.num_envs, self._actions), dtype=np.int8)
-        mask[:, :CARD_ACTIONS] = _card_bits(legal)[:, :CARD_ACTIONS]
+        mask[:, :CARD_ACTIONS] = _card_bits(legal)
         mask[:, CARD_ACTIONS:] = np.take(self._bid_mask, bid_row, axis=0)
         self._mask = mask
 
@@ -567,9 +569,9 @@ class SpadesVectorEnv(VectorEnv):
         cards[:, 5:] = np.take(self._played, seat_of)
         bits = _card_bits(cards)
         observation = np.empty((n, OBSERVATION_SIZE), dtype=np.float32)
-        observation[:, HAND_OFFSET : HAND_OFFSET + 52] = bits[:, 0, :52]
+        observation[:, HAND_OFFSET : HAND_OFFSET + 52] = bits[:, 0]
         blocks = observation[:, TRICK_OFFSET:TRICKS_WON_OFFSET].reshape(n, 8, 52)  # a view
-        blocks[...] = bits[:, 1:, :52]
+        blocks[...] = bits[:, 1:]
         bid_slots = np.take(self._bids, seat_of) + 1
         bid_block = observation[:, BIDS_OFFSET:TRICK_OFFSET].reshape(n, 4, BID_SLOTS)
         bid_block[...] = np.take(_BID_ROWS, bid_slots, axis=0)
