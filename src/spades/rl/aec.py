@@ -265,7 +265,9 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
     def _offered_blind_nil(self, seat: Seat) -> bool:
         """Whether ``seat`` decides blind Nil now: its turn to bid, the bid open to
         it, and it has not looked at its cards. It is shown them only after."""
-        if self._looked or self.game.phase is not Phase.BIDDING or self.game.to_act != seat:
+        if not self.rules.blind_nil or self._looked or self.game.phase is not Phase.BIDDING:
+            return False  # (the rule checked first: most rule sets have no blind Nil)
+        if self.game.to_act != seat:
             return False
         return bool(self.game.view(seat).without_cards().legal_bids())
 

@@ -32,6 +32,7 @@ blind Nil, which is shown its view without its cards until it looks.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Final
 
@@ -375,6 +376,7 @@ NO_BAG_LIMIT_BOUND: Final = 100
 """Bags kept without a bag limit: the bound shown (a long game's worth)."""
 
 
+@functools.cache  # every observation asks; Rules are frozen, and few
 def score_limits(rules: Rules) -> tuple[int, int]:
     """The range a game total is shown within.
 
