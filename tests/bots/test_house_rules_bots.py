@@ -102,10 +102,10 @@ def test_the_knowledge_bot_plays_whole_games_under_every_preset_legally() -> Non
 
 
 def test_a_nil_bidders_partner_bids_up_to_a_minimum_team_bid() -> None:
-    """With a minimum team bid of 7 and the partner on Nil, only 7 or more is
-    legal: far above most hands' count, where the bidder used to look for bids
-    and, finding none, failed."""
-    rules = parse_rules("cardcouch,min_team_bid=7")
+    """With a minimum team bid of 7, the partner on Nil and no double Nil, only
+    7 or more is legal: far above most hands' count, where the bidder used to
+    look for bids and, finding none, failed."""
+    rules = parse_rules("cardcouch,min_team_bid=7,double_nil=off")
     for seed in range(12):
         game = Game(rules, seed=seed)
         first = game.to_act

@@ -12,9 +12,8 @@ from typing import Any
 
 import pytest
 
-from .test_browser import Server, browser, free_port, new_page, server
-
-__all__ = ["browser", "server"]  # fixtures, used by name
+from .browsers import Server, free_port
+from .test_browser import new_page
 
 QUICK = {"partner": "random", "opponents": "random"}
 TABLE = {"seats": {"N": "random", "E": "random", "S": "person", "W": "random"}}

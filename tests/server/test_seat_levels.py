@@ -28,7 +28,7 @@ def test_each_seat_plays_the_level_chosen_for_it(
         asked.append((str(seed).split(":")[1], level))
         return make_bot(level, seed, **options)
 
-    monkeypatch.setattr("spades.server.games.make_bot", recording)
+    monkeypatch.setattr("spades.session.deciders.make_bot", recording)
     body = start_game(client, partner="easy", opponents="normal", west="random")
     game = body["game"]
     assert game["settings"] == {
@@ -82,6 +82,8 @@ def test_a_database_from_before_undo_gains_the_setting_when_upgraded(tmp_path: P
         connection.executescript(
             """ALTER TABLE games DROP COLUMN undo;
             ALTER TABLE games DROP COLUMN seating;
+            DROP TABLE table_changes;  -- (tables with friends across processes came later)
+            DROP TABLE hand_reviews;
             DROP TABLE alembic_version;  -- (before migrations, too)
             DROP INDEX ix_games_owner_updated_at;
             CREATE INDEX ix_games_owner ON games (owner);
