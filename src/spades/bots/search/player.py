@@ -48,7 +48,7 @@ OVERRULE_CONFIDENCE = 2.0
 """... and by how many standard errors: the search overrules the rule of thumb
 only when the sampled deals show clearly that it is wrong, not on the noise of
 a few dozen playouts between near-equal options."""
-FUTILITY_CONFIDENCE = 1.0
+FUTILITY_CONFIDENCE = 2.0
 """An option is no longer searched once the deals so far put its advantage this
 many standard errors below the margin it would need: more deals could hardly
 make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
@@ -407,8 +407,8 @@ class ExpertBot(SearchBot):
 
     name = "expert"
     think = 0.8
-    min_worlds = 8
-    max_worlds = 32
+    min_worlds = 12
+    max_worlds = 64
     bid_think = 0.8
     min_bid_worlds = 32
     max_bid_worlds = 96
