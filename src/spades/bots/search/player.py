@@ -349,23 +349,23 @@ class Outcomes:
         gain, error = self.advantage(option, default)
         return gain + FUTILITY_CONFIDENCE * error > OVERRULE_MARGIN
 
-    def clears(self, option: int, default: int) -> bool:
-        """Whether ``option`` beats ``default`` clearly: by OVERRULE_MARGIN, with
-        OVERRULE_CONFIDENCE standard errors to spare."""
-        gain, error = self.advantage(option, default)
-        return gain - OVERRULE_CONFIDENCE * error > OVERRULE_MARGIN
-
     def choose(self, default: int) -> int:
         """The knowledge-based ``default`` unless another option beats it clearly
-        (see ``clears``): then the best of those that do."""
+        (see ``clears_by``): then the best of those that do."""
         best, best_gain = default, 0.0
         for option in self.options:
-            if option == default or not self.clears(option, default):
+            if option == default:
                 continue
-            gain, _error = self.advantage(option, default)
-            if gain > best_gain:
+            gain, error = self.advantage(option, default)  # once: it walks every deal
+            if clears_by(gain, error) and gain > best_gain:
                 best, best_gain = option, gain
         return best
+
+
+def clears_by(gain: float, error: float) -> bool:
+    """Whether an advantage of ``gain`` with standard error ``error`` clears the
+    bar: OVERRULE_MARGIN, with OVERRULE_CONFIDENCE standard errors to spare."""
+    return gain - OVERRULE_CONFIDENCE * error > OVERRULE_MARGIN
 
 
 @dataclass(frozen=True)
