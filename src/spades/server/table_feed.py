@@ -41,6 +41,8 @@ POLL_SECONDS: Final = 0.05
 SAFETY_SECONDS: Final = 5.0
 """How often a PostgreSQL listener reads the log without being told to."""
 RECONNECT_SECONDS: Final = 1.0
+STOP_SECONDS: Final = 2.0
+"""The longest a stopping server waits for its listener tasks to end."""
 """The pause before a PostgreSQL listener whose connection failed tries again."""
 ALIVE_SECONDS: Final = 20.0
 """How often a process logs that it is alive, so that the others keep counting
@@ -91,9 +93,11 @@ class TableFeed:
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._tasks:
+            # Bounded: a cancelled LISTEN was seen to hang in the driver (a test's
+            # server shutdown waited for ever), and a stopping server must not
+            # wait on its listener; what is still running is abandoned.
+            await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
         self._tasks.clear()
 
     async def _read_when_woken(self) -> None:
