@@ -4,8 +4,6 @@ right cards each way."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from spades.arena import play_game, seat_bots
 from spades.bots import RandomBot, make_bot
 from spades.bots.base import default_pass
@@ -33,7 +31,7 @@ def test_a_nil_worth_fifty_is_bid_less_often_than_one_worth_a_hundred() -> None:
     nils_at_100 = {i for i, view in enumerate(views) if choose_learned_bid(view) == NIL}
     cheap = Rules(nil_bonus=50)
     nils_at_50 = {
-        i for i, view in enumerate(views) if choose_learned_bid(replace(view, rules=cheap)) == NIL
+        i for i, view in enumerate(views) if choose_learned_bid(view.replace(rules=cheap)) == NIL
     }
     assert nils_at_100, "no Nil among the hands: the scenario says nothing"
     assert nils_at_50 < nils_at_100  # every Nil worth 50 is also worth 100, not the reverse
@@ -44,7 +42,7 @@ def _behind(rules: Rules, ours: int, theirs: int) -> PlayerView:
     view = game.view(game.to_act)
     totals = [0, 0]
     totals[view.team], totals[1 - view.team] = ours, theirs
-    return replace(view, totals=(totals[0], totals[1])).without_cards()
+    return view.replace(totals=(totals[0], totals[1])).without_cards()
 
 
 def test_blind_nil_only_when_the_other_side_is_about_to_win_and_far_ahead() -> None:

@@ -173,9 +173,9 @@ def test_the_shark_goes_blind_nil_only_far_behind_and_covered() -> None:
     view = bidding("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", rules=rules)
 
     def offer(us: int, them: int, partner: int | None = None) -> PlayerView:
-        seat_view = replace(view, totals=(us, them))
+        seat_view = view.replace(totals=(us, them))
         if partner is not None:
-            seat_view = replace(seat_view, seat=SOUTH, bids=((NORTH, partner), (EAST, 3)))
+            seat_view = seat_view.replace(seat=SOUTH, bids=((NORTH, partner), (EAST, 3)))
         return seat_view.without_cards()
 
     bot = SharkBot(1)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import random
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -248,7 +247,7 @@ def test_aggressive_bids_nil_on_a_weak_hand() -> None:
 def blind_offer(us: int, them: int, earlier: tuple[int, ...] = ()) -> PlayerView:
     """North's view, cards unseen, at a blind-Nil offer with NS at ``us`` and EW at ``them``."""
     view = bidding("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", earlier)
-    return replace(view, rules=Rules(blind_nil=True), totals=(us, them)).without_cards()
+    return view.replace(rules=Rules(blind_nil=True), totals=(us, them)).without_cards()
 
 
 def test_aggressive_goes_blind_nil_when_100_behind_and_its_partner_can_cover() -> None:
@@ -257,9 +256,9 @@ def test_aggressive_goes_blind_nil_when_100_behind_and_its_partner_can_cover() -
     assert not bot.blind_nil(blind_offer(120, 200))  # 80 behind: not yet
     assert bot.blind_nil(blind_offer(100, 200))
     # North bids first here, so as South (after North's bid) it weighs the partner's.
-    south = replace(blind_offer(100, 200, (4, 3)), seat=SOUTH)
+    south = blind_offer(100, 200, (4, 3)).replace(seat=SOUTH)
     assert bot.blind_nil(south)
-    assert not bot.blind_nil(replace(blind_offer(100, 200, (2, 3)), seat=SOUTH))
+    assert not bot.blind_nil(blind_offer(100, 200, (2, 3)).replace(seat=SOUTH))
     assert not CautiousBot(1).blind_nil(blind_offer(0, 300))  # the others never do
 
 

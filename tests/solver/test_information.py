@@ -13,7 +13,6 @@ plays), so every fact the tests rely on can be checked by eye:
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from spades.analysis import analyze_hand, equivalent_choices, judge_play, review_by_information
 from spades.core import PlayerView
@@ -163,8 +162,7 @@ def test_equivalence_is_split_by_a_card_on_the_table() -> None:
         tricks=(), tricks_won=(0, 0, 0, 0), spades_broken=False,
     )  # fmt: skip
     assert equivalent_choices(on_table) == [(parse_card("8H"),), (parse_card("TH"),)]
-    gone = replace(
-        on_table,
+    gone = on_table.replace(
         trick=(parse_card("3H"),),
         tricks=(Trick(0, tuple(parse_cards("9H 4H 5H 6H")), 0),),
     )

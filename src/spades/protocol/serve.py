@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from dataclasses import fields, replace
+from dataclasses import fields
 from typing import Any, Final, TextIO, TypeGuard, TypeVar
 
 from spades.bots import Bot
@@ -267,7 +267,7 @@ class BotServer:
             if is_pass(cards, count, hand):
                 return {"cards": card_names(sorted(cards))}
             reason = failure or f"the bot chose {cards!r}, not {count} cards it holds"
-        fallback = default_pass(replace(mirror.view(), hand=hand, passing=asked))
+        fallback = default_pass(mirror.view().replace(hand=hand, passing=asked))
         self._note(f"passed {' '.join(card_names(sorted(fallback)))} by default: {reason}")
         return {"cards": card_names(sorted(fallback))}
 
