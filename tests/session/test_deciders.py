@@ -14,6 +14,7 @@ from spades.bots import make_bot
 from spades.core import SOUTH, Game, Phase, PlayerView
 from spades.session import InlineDecider, ProcessDecider, answer_of, make_decider
 from spades.session.deciders import FALLBACK_LEVEL, decide_now
+from spades.session.turns import Answer
 
 
 def first_card_view() -> PlayerView:
@@ -127,3 +128,30 @@ def wait_for_file(path: str) -> bool:
             return False
         time.sleep(0.01)
     return True
+
+
+class RecordingDecider(InlineDecider):
+    """Searches inline, noting the deadline each search was handed."""
+
+    def __init__(self) -> None:
+        self.deadlines: list[float] = []
+
+    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer:
+        self.deadlines.append(deadline)
+        return super().search(level, view, seed, deadline)
+
+
+def test_the_bots_after_one_move_share_one_budget() -> None:
+    """Every decision ``until`` hands out is due by the same instant: the first
+    gets the rest of the budget, and once it is gone no search starts at all,
+    normal answering at once."""
+    view = first_card_view()
+    decider = RecordingDecider()
+    due = time.monotonic() + 0.5
+    share = decider.until(due)
+    assert share("expert", view, "first") in view.legal_cards()
+    assert decider.deadlines == [due]  # sooner than the 1 s budget of its own
+    gone = decider.until(time.monotonic() - 0.01)
+    assert gone("expert", view, "late") == normal_answer(view, "late")
+    assert decider.deadlines == [due]  # no search was started for it
+    assert gone("normal", view, "quick") == normal_answer(view, "quick")

@@ -26,6 +26,7 @@ other player while it waits (see docs/security.md).
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Final, TypeVar
@@ -322,9 +323,10 @@ class GameService:
     def run_bots(self, game: Game, levels: dict[Seat, str]) -> list[Moment]:
         """Let the bots act until it is South's turn or the game is over."""
         events: list[Moment] = []
+        decide = self.decider.until(time.monotonic() + self.decider.budget)
         for _ in range(MAX_BOT_TURNS):
             before = state_now(game)
-            made = bot_move(game, levels, self.decider)
+            made = bot_move(game, levels, decide)
             if made is None:
                 return events
             events += moments(before, game, made)

@@ -29,6 +29,7 @@ import hashlib
 import hmac
 import re
 import secrets
+import time
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -432,9 +433,11 @@ class TableService:
         """The bots' moves while it is a bot's turn (or just one, ``once``)."""
         seating = Seating(data)
         events: list[Moment] = []
+        decider = self.games.decider
+        decide = decider.until(time.monotonic() + decider.budget)
         for _ in range(MAX_BOT_TURNS):
             seat, before = game.to_act, state_now(game)
-            made = bot_move(game, bots, self.games.decider)
+            made = bot_move(game, bots, decide)
             if made is None or seat is None:
                 break
             level = bots[seat]

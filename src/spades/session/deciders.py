@@ -39,7 +39,7 @@ from spades.bots import DECISION_BUDGET, SEARCH_LEVELS, KnowledgeBot, SearchBot,
 from spades.bots.search.helpers import exit_with_parent, usable_cores
 from spades.core import PlayerView
 
-from .turns import Answer, answer_of
+from .turns import Answer, Decide, answer_of
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +48,8 @@ FALLBACK_LEVEL: Final = KnowledgeBot.name
 from and keeps unless its deals show clearly that another is better."""
 GRACE: Final = 0.05
 """Seconds a caller waits past the deadline for an answer on its way back."""
+TOO_LATE_TO_SEARCH: Final = 0.02
+"""With less time than this left, a search is not started: ``normal`` answers."""
 
 BOT_SERVICES: Final = {
     "local": "a pool of bot processes on this machine, one per core (the default)",
@@ -79,14 +81,29 @@ class Decider(ABC):
     budget: float = DECISION_BUDGET
     """Seconds a decision may take, counted from when it is asked for."""
 
-    def __call__(self, level: str, view: PlayerView, seed: str) -> Answer:
+    def __call__(
+        self, level: str, view: PlayerView, seed: str, due: float | None = None
+    ) -> Answer:
+        """``level``'s answer, within the budget and by ``due`` (a
+        ``time.monotonic()`` instant) if that comes first."""
         if level not in SEARCH_LEVELS:
             return decide_now(level, view, seed)  # microseconds: not worth a trip
         deadline = time.monotonic() + self.budget
-        answer = self.search(level, view, seed, deadline)
-        if answer is None:  # nothing came back in time
+        if due is not None:
+            deadline = min(deadline, due)
+        answer = None
+        if deadline - time.monotonic() >= TOO_LATE_TO_SEARCH:
+            answer = self.search(level, view, seed, deadline)
+        if answer is None:  # nothing came back in time, or no time was left
             return decide_now(FALLBACK_LEVEL, view, seed)
         return answer
+
+    def until(self, due: float) -> Decide:
+        """This decider with every decision due by ``due``: the bots that act
+        after one move of a person's share one budget between them, so the
+        person's answer comes within it however many bots act (at worst the
+        later ones make ``normal``'s choice)."""
+        return lambda level, view, seed: self(level, view, seed, due)
 
     @abstractmethod
     def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
