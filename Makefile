@@ -6,11 +6,11 @@ PY := $(VENV)/bin/python
 INSTALLED := $(VENV)/.installed
 # Modules mypyc compiles, and the solver's C kernel (keep in step with setup.py);
 # rebuilt when they change.
-COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py \
+COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/core/scoring.py src/spades/core/seats.py \
 	src/spades/core/view.py src/spades/solver/dds.py src/spades/solver/_kernel.c \
 	src/spades/bots/knowledge/play.py src/spades/bots/knowledge/memory.py \
 	src/spades/bots/knowledge/learned_bidding.py src/spades/bots/knowledge/features.py \
-	src/spades/bots/search/sampler.py src/spades/bots/valuation.py
+	src/spades/bots/search/sampler.py src/spades/bots/search/playouts.py src/spades/bots/valuation.py
 COMPILED_STAMP := build/.compiled
 
 .PHONY: run test lint typecheck unit bench clean screenshots

@@ -6,6 +6,7 @@ collect_ignore = [
     "src/spades/core/cards.py",
     "src/spades/core/hand.py",
     "src/spades/core/scoring.py",
+    "src/spades/core/seats.py",
     "src/spades/core/view.py",
     "src/spades/solver/dds.py",
     "src/spades/bots/knowledge/play.py",
@@ -13,6 +14,7 @@ collect_ignore = [
     "src/spades/bots/knowledge/learned_bidding.py",
     "src/spades/bots/knowledge/features.py",
     "src/spades/bots/search/sampler.py",
+    "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
     # Alembic's entry point runs only inside a migration (alembic.context is set then).
     "src/spades/storage/migrations/env.py",

@@ -17,6 +17,7 @@ COMPILED_MODULES = [
     "src/spades/core/cards.py",
     "src/spades/core/hand.py",
     "src/spades/core/scoring.py",
+    "src/spades/core/seats.py",
     "src/spades/core/view.py",
     "src/spades/solver/dds.py",
     # The search's playouts: the knowledge-based player at every seat, the
@@ -26,6 +27,7 @@ COMPILED_MODULES = [
     "src/spades/bots/knowledge/learned_bidding.py",
     "src/spades/bots/knowledge/features.py",
     "src/spades/bots/search/sampler.py",
+    "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
 ]
 

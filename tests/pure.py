@@ -19,6 +19,7 @@ COMPILED = (
     "cards",
     "hand",
     "scoring",
+    "seats",
     "view",
     "solver.dds",
     "bots.knowledge.play",
@@ -26,6 +27,7 @@ COMPILED = (
     "bots.knowledge.learned_bidding",
     "bots.knowledge.features",
     "bots.search.sampler",
+    "bots.search.playouts",
     "bots.valuation",
 )
 """The modules mypyc compiles: a name alone is in ``spades.core``."""

@@ -26,7 +26,9 @@ import json
 from enum import Enum
 from typing import Final, Literal
 
-from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL, NilKind
+# is_nil and is_number_bid live with the scoring, which mypyc compiles: the
+# search asks them at every card of every playout.
+from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL, NilKind, is_nil, is_number_bid
 
 __all__ = [
     "BLIND_NIL",
@@ -53,16 +55,6 @@ BidJson = int | Literal["nil", "blind_nil"]
 _NIL_WORDS: Final = frozenset({"nil"})
 _BLIND_NIL_WORDS: Final = frozenset({"blind nil", "blind_nil", "blind-nil", "blindnil"})
 _SHOWN_LENGTH: Final = 40
-
-
-def is_nil(bid: int | None) -> bool:
-    """Whether ``bid`` promises no trick: Nil or blind Nil (``None``, no bid yet: no)."""
-    return bid is not None and bid <= NIL
-
-
-def is_number_bid(bid: int | None) -> bool:
-    """Whether ``bid`` is a number of tricks (not a Nil, not a bid still to make)."""
-    return bid is not None and bid > NIL
 
 
 class BidSyntax(Enum):

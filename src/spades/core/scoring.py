@@ -28,6 +28,16 @@ MIN_BID: Final = 1
 MAX_BID: Final = 13
 
 
+def is_nil(bid: int | None) -> bool:
+    """Whether ``bid`` promises no trick: Nil or blind Nil (``None``, no bid yet: no)."""
+    return bid is not None and bid <= NIL
+
+
+def is_number_bid(bid: int | None) -> bool:
+    """Whether ``bid`` is a number of tricks (not a Nil, not a bid still to make)."""
+    return bid is not None and bid > NIL
+
+
 class NilKind(Enum):
     """What a Nil was scored as."""
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final, final
 
-from .bids import BLIND_NIL, is_nil
 from .cards import FULL_DECK, SUIT_MASKS, SUIT_OF, Card, cards_in
 from .hand import (
     HandState,
@@ -22,7 +21,7 @@ from .hand import (
     opening_lead_mask,
 )
 from .rules import CARDCOUCH, Rules
-from .scoring import TeamContract, team_contract
+from .scoring import BLIND_NIL, TeamContract, is_nil, team_contract
 from .seats import Seat, partner_of, team_of
 
 

@@ -81,9 +81,7 @@ class Decider(ABC):
     budget: float = DECISION_BUDGET
     """Seconds a decision may take, counted from when it is asked for."""
 
-    def __call__(
-        self, level: str, view: PlayerView, seed: str, due: float | None = None
-    ) -> Answer:
+    def __call__(self, level: str, view: PlayerView, seed: str, due: float | None = None) -> Answer:
         """``level``'s answer, within the budget and by ``due`` (a
         ``time.monotonic()`` instant) if that comes first."""
         if level not in SEARCH_LEVELS:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades.core import CARDCOUCH, PlayerView, Rules, is_nil
+from spades.core import CARDCOUCH, PlayerView, Rules
 from spades.core.cards import (
     RANK_ACE,
     RANK_JACK,
@@ -25,6 +25,7 @@ from spades.core.cards import (
     SUIT_MASKS,
     cards_in,
 )
+from spades.core.scoring import is_nil
 from spades.core.seats import partner_of
 
 SIDE_SUITS = (0, 1, 2)

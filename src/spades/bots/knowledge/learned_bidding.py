@@ -24,7 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, Final
 
-from spades.core import BLIND_NIL, NIL, PlayerView, Rules, is_nil
+from spades.core import BLIND_NIL, NIL, PlayerView, Rules
+from spades.core.scoring import is_nil
 from spades.core.seats import team_of
 
 from ..valuation import game_value

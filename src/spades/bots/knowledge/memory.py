@@ -7,7 +7,7 @@ of the suit is higher), and where each partnership stands against its bid.
 
 from __future__ import annotations
 
-from spades.core import PlayerView, Seat, TeamContract, is_nil, team_contract
+from spades.core import PlayerView, Seat
 from spades.core.cards import (
     SPADE_MASK,
     SPADES,
@@ -19,6 +19,7 @@ from spades.core.cards import (
     cards_in,
 )
 from spades.core.hand import winning_position
+from spades.core.scoring import TeamContract, is_nil, team_contract
 from spades.core.seats import partner_of, team_of
 
 _VOIDS = tuple[set[int], set[int], set[int], set[int]]

@@ -23,21 +23,18 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spades.core import NIL, HandState, PlayerView, Rules, is_nil, score_hand, state_from_view
-from spades.core.cards import Card, cards_below, cards_in, mask_of
-from spades.core.hand import Phase
-from spades.core.seats import partner_of, team_of
+from spades.core import NIL, HandState, PlayerView, is_nil, state_from_view
+from spades.core.cards import Card, cards_below, cards_in
+from spades.core.seats import partner_of
 
-from ..base import Bot, default_pass
+from ..base import Bot
 from ..knowledge import KnowledgeBot
 from ..knowledge.blind_nil import wants_blind_nil
 from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
-from ..knowledge.memory import Memory
-from ..knowledge.play import choose_card
-from ..valuation import game_value
 from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
+from .playouts import after_bid, after_card, hand_value
 from .sampler import HiddenHands
 
 NIL_CANDIDATE_CHANCE = 0.4
@@ -268,21 +265,6 @@ def search_deals(
     return list(zip(found.weights, found.values, strict=True))
 
 
-def after_card(state: HandState, card: int, view: PlayerView) -> HandState:
-    """The sampled deal played out after ``card``."""
-    trial = state.clone()
-    trial.apply_play(card)
-    return playout(trial, view)
-
-
-def after_bid(state: HandState, bid: int, view: PlayerView) -> HandState:
-    """The sampled deal bid and played out after ``bid``."""
-    trial = state.clone()
-    trial.apply_bid(bid)
-    finish_bidding(trial, view)
-    return playout(trial, view)
-
-
 OUTCOMES: dict[Kind, Callable[[HandState, int, PlayerView], HandState]] = {
     "card": after_card,
     "bid": after_bid,
@@ -439,37 +421,3 @@ def same_run(lower: Card, higher: Card, unseen: int, legal: int) -> bool:
 def same_group(a: Card, b: Card, view: PlayerView) -> bool:
     low, high = min(a, b), max(a, b)
     return a == b or same_run(low, high, view.unseen, view.hand)
-
-
-def finish_bidding(state: HandState, view: PlayerView) -> None:
-    """The seats after this one bid as the knowledge-based bidder would."""
-    while state.phase is Phase.BIDDING:
-        seat_view = PlayerView.of(
-            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
-        )
-        state.apply_bid(choose_learned_bid(seat_view))
-
-
-def playout(state: HandState, view: PlayerView) -> HandState:
-    """Play the hand to its end with the knowledge-based player at every seat."""
-    while state.phase is Phase.PASSING:
-        seat_view = PlayerView.of(
-            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
-        )
-        state.apply_pass(mask_of(default_pass(seat_view)))
-    while state.phase is Phase.PLAYING:
-        seat_view = PlayerView.of(
-            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
-        )
-        state.apply_play(choose_card(Memory(seat_view)))
-    return state
-
-
-def hand_value(state: HandState, view: PlayerView) -> float:
-    """What the finished hand is worth to the viewer's team: its chance of
-    winning the game from the score the hand leaves (``valuation.game_value``)."""
-    rules: Rules = view.rules
-    scores = score_hand(state.scored_bids(), state.tricks_won, view.bags, rules)
-    totals = (view.totals[0] + scores[0].delta, view.totals[1] + scores[1].delta)
-    bags = (scores[0].bags, scores[1].bags)
-    return game_value(totals, bags, team_of(view.seat), rules)
