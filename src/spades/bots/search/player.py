@@ -50,6 +50,12 @@ FUTILITY_CONFIDENCE = 2.0
 many standard errors below the margin it would need: more deals could hardly
 make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
 within the first deals this way, the default never having been in doubt."""
+PROJECTION_START = 8
+"""From this share of the planned deals on (an eighth), an option must also be
+able to clear the bar by the last of them (see ``Outcomes.could_overrule``)."""
+PROJECTION_CONFIDENCE = 3.0
+"""How far above its mean so far, in standard errors, the deals still to come
+may put an option's advantage, in that projection."""
 
 
 Kind = Literal["card", "bid"]
@@ -72,11 +78,16 @@ class SearchBot(Bot):
     max_bid_worlds = 40
     first_look = 4
     """Deals every card is searched in before a futile one is dropped."""
-    bid_first_look: int | None = None
-    """Bids are never dropped early: a bid's value spreads so wide from deal to
-    deal that a few deals mislead, and cutting them short cost the contracts
-    the search exists to save (a set in 13.5% of hands against 4.5%, measured
-    against the unpruned search: docs/strength.md)."""
+    bid_first_look: int | None = 16
+    """Bids are searched in more deals before one is dropped: a bid's value
+    spreads so wide from deal to deal that a few deals mislead, and cutting
+    them short after 4 cost the contracts the search exists to save (a set in
+    13.5% of hands against 4.5%, measured against the unpruned search:
+    docs/strength.md)."""
+
+    projected_stop = True
+    """Whether an option must also be able to clear the bar by the end of the
+    planned deals to stay in the search (``Outcomes.could_overrule``)."""
 
     def __init__(
         self,
@@ -109,7 +120,9 @@ class SearchBot(Bot):
     def budget(
         self, seconds: float, min_worlds: int, max_worlds: int, first_look: int | None
     ) -> Budget:
-        return Budget(seconds, min_worlds, max_worlds, self.deadline, first_look)
+        return Budget(
+            seconds, min_worlds, max_worlds, self.deadline, first_look, self.projected_stop
+        )
 
     def set_think(self, seconds: float) -> None:
         """Think for ``seconds`` a card (bids get more: they fix the contract). The
@@ -258,7 +271,10 @@ def search_deals(
             live = [
                 i
                 for i in live
-                if options[i] == default or found.could_overrule(options[i], default)
+                if options[i] == default
+                or found.could_overrule(
+                    options[i], default, budget.max_worlds if budget.projected else None
+                )
             ]
             if len(live) <= 1:
                 break
@@ -315,10 +331,18 @@ class Outcomes:
             return mean, math.inf
         return mean, math.sqrt(spread / (effective_deals - 1.0))
 
-    def could_overrule(self, option: int, default: int) -> bool:
+    def could_overrule(self, option: int, default: int, planned: int | None = None) -> bool:
         """Whether ``option`` may still prove clearly better than ``default``:
         its advantage so far is within FUTILITY_CONFIDENCE standard errors of
         the margin (always, while too few deals give no error).
+
+        With ``planned`` deals in all, it must also be able to clear the bar
+        once they are done (from PROJECTION_START's share of them on): the
+        deals still to come can move its mean only by their share of the
+        plausible error, and by then ``choose`` will ask for OVERRULE_CONFIDENCE
+        of a smaller standard error. An option level with the default and
+        noisy would otherwise be played out in every planned deal without ever
+        having a chance to overrule it: that was half of all the search's work.
 
         >>> outcomes = Outcomes([1, 2])
         >>> outcomes.add(1.0, [0.0, 0.0])
@@ -327,9 +351,25 @@ class Outcomes:
         >>> outcomes.add(1.0, [0.0, 0.0])
         >>> outcomes.could_overrule(1, 2)
         False
+        >>> noisy = Outcomes([1, 2])
+        >>> for gain in (-20.0, 20.0) * 16:  # 32 deals, level on average
+        ...     noisy.add(1.0, [gain, 0.0])
+        >>> [round(x, 2) for x in noisy.advantage(1, 2)]
+        [0.0, 3.59]
+        >>> noisy.could_overrule(1, 2), noisy.could_overrule(1, 2, planned=64)
+        (True, False)
+        >>> noisy.could_overrule(1, 2, planned=200)  # too early to tell
+        True
         """
         gain, error = self.advantage(option, default)
-        return gain + FUTILITY_CONFIDENCE * error > OVERRULE_MARGIN
+        if gain + FUTILITY_CONFIDENCE * error <= OVERRULE_MARGIN:
+            return False
+        seen = len(self.weights)
+        if planned is None or seen * PROJECTION_START < planned or not math.isfinite(error):
+            return True
+        done = min(1.0, seen / planned)
+        best_final = gain + PROJECTION_CONFIDENCE * error * (1.0 - done)
+        return clears_by(best_final, error * math.sqrt(done))
 
     def choose(self, default: int) -> int:
         """The knowledge-based ``default`` unless another option beats it clearly
@@ -363,6 +403,9 @@ class Budget:
     stop_at: float = math.inf
     first_look: int | None = 4
     """``None``: every option is searched in every deal."""
+    projected: bool = True
+    """Whether an option dropped must also be unable to clear the bar by the
+    last of ``max_worlds`` deals (see ``Outcomes.could_overrule``)."""
 
     def split(self, parts: int) -> list[Budget]:
         """The same time for each of ``parts`` processes, the deals shared out
