@@ -12,7 +12,8 @@ from spades.core import game_from_record, game_to_record
 from spades.core.cards import card_name
 from spades.core.record import record_to_json
 
-from .test_browser import (
+from .browsers import (
+    NEEDS_CHROMIUM,
     WAIT_FOR_SOUTH,
     Server,
     api,
@@ -20,11 +21,10 @@ from .test_browser import (
     new_page,
     screenshot_dir,
 )
-from .test_browser import pytestmark as browser_mark
 from .test_records_and_reviews import finished_game, revoked_record
 from .test_records_with_claims import a_story
 
-pytestmark = browser_mark
+pytestmark = NEEDS_CHROMIUM
 
 BID_OR_CARD = (
     WAIT_FOR_SOUTH + " || document.querySelector('#bid-buttons .bid-button:not([disabled])')"

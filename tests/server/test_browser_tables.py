@@ -16,9 +16,8 @@ import pytest
 
 from spades.server import create_app
 
-from .browsers import InProcessServer
+from .browsers import InProcessServer, Server, new_page, screenshot_dir
 from .clocks import ManualClock
-from .test_browser import Server, new_page, screenshot_dir
 
 SHORT = "target=1"
 """The game ends after the first hand a team scores in: a whole game, quickly."""

@@ -10,7 +10,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spades.core import game_to_record
-from spades.server.rates import Limits
+from spades.server.http.rates import Limits
 
 from .conftest import QUICK, play_to_the_end, start_game, stored_game
 

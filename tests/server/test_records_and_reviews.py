@@ -25,8 +25,8 @@ from spades.core.hand import HandState
 from spades.core.record import record_to_json
 from spades.server import create_app
 from spades.server.app import COOKIE
-from spades.server.limits import MAX_BODY_BYTES
-from spades.server.rates import Limits
+from spades.server.http.limits import MAX_BODY_BYTES
+from spades.server.http.rates import Limits
 from spades.server.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from spades.storage import owner_key
 from tests.solver.test_information import (

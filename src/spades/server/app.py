@@ -58,15 +58,15 @@ from spades.storage import (
     storage_fault,
 )
 
-from .cookies import set_secret_cookie
 from .games import BadSettings, GameInProgress, GameNotFound, GameService, IntentResult
-from .guards import SameOriginOnly
-from .headers import SecurityHeaders
-from .held_requests import hold_requests_if_asked
 from .hints import hint_level
-from .limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
+from .http.cookies import set_secret_cookie
+from .http.guards import SameOriginOnly
+from .http.headers import SecurityHeaders
+from .http.held_requests import hold_requests_if_asked
+from .http.limits import MAX_BODY_BYTES, BodyTooLarge, LimitRequestBody, quote, too_large_response
+from .http.rates import AtOnce, Limits, RateLimited, Rates, RequestRate
 from .live import LiveTables, Timer, event_loop_timer
-from .rates import AtOnce, Limits, RateLimited, Rates, RequestRate
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record
 from .replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from .reviews import REVIEW_DEALS, HandReviewer

@@ -66,8 +66,8 @@ from spades.storage import GameRepository, StoredGame
 
 from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
+from .http.limits import quote
 from .levels import BadSettings, check_level, opponents_name, seat_levels
-from .limits import quote
 from .moments import Moment, after_claim, moments, state_now
 
 HUMAN: Final = SOUTH

@@ -16,7 +16,7 @@ from fastapi.responses import JSONResponse
 from spades.core import SOUTH
 
 from .app import ERRORS, Games, Owner
-from .rates import Limits
+from .http.rates import Limits
 from .records import BadRecordFile, hides_unplayed_cards, open_record_file, replay_of_game
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
 from .review_schemas import HandReviewResponse

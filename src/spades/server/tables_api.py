@@ -23,8 +23,8 @@ from spades.core.seats import SEAT_LETTERS, SEATS, Seat
 from spades.storage import StaleGameError, StoredGame
 from spades.storage.table_changes import ALIVE, TableChange
 
-from .cookies import set_secret_cookie
 from .games import GameInProgress, GameNotFound, run_off_loop_if
+from .http.cookies import set_secret_cookie
 from .live import LiveTables, Subscriber
 from .moments import Moment
 from .records import RECORD_INDENT, NothingToDownload, downloadable_record

@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from spades.cli.app import app as cli
 from spades.core import Game, game_to_record
-from spades.server.rates import Limits, Rates
+from spades.server.http.rates import Limits, Rates
 from spades.server.tables_api import SOCKETS_PER_SEAT_CLOSE
 
-from .conftest import QUICK
+from ..conftest import QUICK
 
 
 class Clock:

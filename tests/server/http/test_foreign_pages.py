@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from spades.server import create_app
-from spades.server.guards import POLICY_VIOLATION
+from spades.server.http.guards import POLICY_VIOLATION
 
-from .conftest import QUICK, start_game, stored_game
+from ..conftest import QUICK, start_game, stored_game
 
 EVIL = "http://evil.example"
 SIBLING_PORT = "http://testserver:18732"

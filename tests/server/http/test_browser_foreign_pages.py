@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import Server, free_port
-from .test_browser import new_page
+from ..browsers import Server, free_port, new_page
 
 QUICK = {"partner": "random", "opponents": "random"}
 TABLE = {"seats": {"N": "random", "E": "random", "S": "person", "W": "random"}}

@@ -11,9 +11,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from spades.core import game_to_record
-from spades.server.limits import MAX_BODY_BYTES
+from spades.server.http.limits import MAX_BODY_BYTES
 
-from .conftest import start_game, stored_game
+from ..conftest import start_game, stored_game
 
 SHORT_REPLY = 400
 """Bytes: a refusal is a sentence, whatever it refuses."""

@@ -9,7 +9,7 @@ import re
 from fastapi.testclient import TestClient
 from httpx import Response
 
-from spades.server.headers import script_hashes
+from spades.server.http.headers import script_hashes
 
 
 def policy(response: Response) -> str:

@@ -17,9 +17,9 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from spades.server import create_app
-from spades.server.held_requests import HOLD_HEADER, HOLDS_VARIABLE, HeldRequests
+from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE, HeldRequests
 
-from .conftest import QUICK
+from ..conftest import QUICK
 
 HOLD = HOLD_HEADER.decode()
 
