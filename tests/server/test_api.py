@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from spades.bots import BOT_LEVELS
 from spades.core import SOUTH, card_name, game_to_record
 from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
-from spades.server import create_app
+from spades.server.app import create_app
 
 from .conftest import south_move, start_game, stored_game, without_after
 
@@ -343,7 +343,7 @@ def test_stale_write_is_refused(app: FastAPI, client: TestClient) -> None:
     game_id = start_game(client)["game"]["id"]
     service = app.state.service
     owner = app.state.repository
-    from spades.server.app import COOKIE
+    from spades.server.deps import COOKIE
     from spades.storage import StaleGameError, owner_key
 
     key = owner_key(client.cookies[COOKIE])

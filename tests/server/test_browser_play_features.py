@@ -15,17 +15,17 @@ from spades.storage import GameRepository, owner_key
 
 from .browsers import (
     ANSWERED,
+    NEEDS_CHROMIUM,
     WAIT_FOR_SOUTH,
     Server,
     api,
     click_card,
     new_page,
-    pytestmark,
     screenshot_dir,
     table_position,
 )
 
-__all__ = ["pytestmark"]  # skipped, as the other browser tests, without Chromium
+pytestmark = NEEDS_CHROMIUM
 
 
 SOUTH_TO_PLAY = "() => document.querySelector('#hand .card.playable')"

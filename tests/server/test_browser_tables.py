@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from spades.server import create_app
+from spades.server.app import create_app
 
 from .browsers import InProcessServer, Server, new_page, screenshot_dir
 from .clocks import ManualClock

@@ -212,7 +212,7 @@ def test_a_hand_ended_by_a_claim_keeps_its_unplayed_cards_hidden(
 
 def test_with_norths_nil_only_every_trick_may_be_claimed_for_south() -> None:
     from spades.core import NIL, Game, IllegalClaimError
-    from spades.server.claims import claim_offer, judge_claim
+    from spades.server.play.claims import claim_offer, judge_claim
 
     game = Game(seed=3)
     while game.phase.value == "bidding":
@@ -232,7 +232,7 @@ def test_with_norths_nil_only_every_trick_may_be_claimed_for_south() -> None:
 def test_the_notes_of_a_refused_claim_without_a_line_say_only_that() -> None:
     from spades.core import Claim, HandState
     from spades.core.hand import deal_from_seed
-    from spades.server.claims import claim_notes
+    from spades.server.play.claims import claim_notes
 
     state = HandState(0, deal_from_seed(1))
     assert claim_notes([Claim(1, SOUTH, 8, 16, held=False)], state) == [

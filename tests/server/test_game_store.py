@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import text
 
 import spades.storage.repository as repository_module
-from spades.server import create_app
-from spades.server.app import COOKIE
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
 from spades.storage import GameRepository, owner_key
 from spades.storage.repository import PlayedGames
 

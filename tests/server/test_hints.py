@@ -18,7 +18,7 @@ from spades.core import (
     parse_cards,
 )
 from spades.core.cards import SUIT_MASKS, SUIT_OF
-from spades.server.hints import hint_level, suggest
+from spades.server.play.hints import hint_level, suggest
 
 ALL_BIDS = ((EAST, 3), (SOUTH, 3), (WEST, 3), (NORTH, 3))
 

@@ -11,7 +11,7 @@ from spades.core import CardPlayed, Game, HandDealt, HandScored, TrickWon, parse
 from spades.core.cards import SPADES, cards_in, suit_of
 from spades.core.seats import TEAM_NAMES, TEAMS
 from spades.core.view import PlayerView
-from spades.server.moments import Moment, moments, state_now
+from spades.server.play.moments import Moment, moments, state_now
 
 
 def played_out(rules: str, seed: int) -> list[Moment]:

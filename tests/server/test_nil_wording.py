@@ -9,9 +9,9 @@ from collections.abc import Callable
 import pytest
 
 from spades.core import BLIND_NIL, NIL, NORTH, SOUTH, Game
-from spades.server.records import replay_of_game
-from spades.server.schemas import HandResult
-from spades.server.views import game_state, hand_result
+from spades.server.play.schemas import HandResult
+from spades.server.play.views import game_state, hand_result
+from spades.server.records.records import replay_of_game
 from tests.helpers import ALL_SPADES, LOW_HAND, LOW_NORTH, nil_game
 
 BLIND = "cardcouch,blind_nil=on"

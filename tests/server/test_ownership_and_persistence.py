@@ -10,8 +10,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from sqlalchemy import text
 
-from spades.server import create_app
-from spades.server.app import COOKIE
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
 from spades.storage import default_database_url
 
 from .conftest import south_move, start_game

@@ -23,11 +23,11 @@ from spades.core import SEATS, SOUTH, Game, game_from_record, game_to_record
 from spades.core.cards import FULL_DECK, card_name, cards_in
 from spades.core.hand import HandState
 from spades.core.record import record_to_json
-from spades.server import create_app
-from spades.server.app import COOKIE
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
 from spades.server.http.limits import MAX_BODY_BYTES
 from spades.server.http.rates import Limits
-from spades.server.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
+from spades.server.records.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
 from spades.storage import owner_key
 from tests.solver.test_information import (
     GUESS_ENDING,
@@ -350,7 +350,7 @@ def test_a_review_process_that_dies_is_retried_then_reported(
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
 
-    from spades.server import reviews
+    from spades.server.records import reviews
 
     started: list[int] = []
 

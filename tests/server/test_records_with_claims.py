@@ -21,7 +21,7 @@ from spades.core import SEATS, SOUTH, Game, Phase, game_from_record, game_to_rec
 from spades.core.cards import card_name, cards_in
 from spades.core.claims import tricks_left
 from spades.core.seats import SEAT_LETTERS
-from spades.server.claims import defence_names_unseen, judge_claim
+from spades.server.play.claims import defence_names_unseen, judge_claim
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
 

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from spades.core.hand import HandState
-from spades.server import reviews
-from spades.server.reviews import HandReviewer
+from spades.server.records import reviews
+from spades.server.records.reviews import HandReviewer
 from spades.storage import GameRepository
 from tests.solver.test_information import RUFF_ENDING, RUFF_TRICKS, hand_from_tricks
 

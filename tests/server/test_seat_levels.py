@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from spades.bots import BOT_LEVELS, make_bot
 from spades.core import EAST, NORTH, WEST
-from spades.server import create_app
+from spades.server.app import create_app
 from spades.storage import SchemaError, database_engine, upgrade
 
 from .conftest import south_move, start_game, stored_game

@@ -10,8 +10,8 @@ from fastapi.testclient import TestClient
 
 from spades.arena import play_game, seat_bots
 from spades.core import NIL, SOUTH, Game, game_to_record, score_hand
-from spades.server.app import COOKIE
-from spades.server.statistics import player_statistics
+from spades.server.deps import COOKIE
+from spades.server.stats.statistics import player_statistics
 from spades.storage import owner_key
 
 from .conftest import start_game, stored_game

@@ -12,8 +12,8 @@ from typing import Final
 
 import pytest
 
-from spades.server import table_feed
-from spades.server.table_feed import TableFeed
+from spades.server.tables import table_feed
+from spades.server.tables.table_feed import TableFeed
 from spades.storage import GameRepository
 from spades.storage.table_changes import TableChange
 

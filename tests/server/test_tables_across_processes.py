@@ -25,8 +25,8 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from spades.core.seats import NORTH, SOUTH
-from spades.server.live import ORIGIN_SILENCE, LiveTables
-from spades.server.tables_api import COOKIE
+from spades.server.tables.live import ORIGIN_SILENCE, LiveTables
+from spades.server.tables.routes import COOKIE
 
 from .test_many_processes import serving, workers_of
 

@@ -16,9 +16,9 @@ from starlette.websockets import WebSocketDisconnect
 from spades.core import Game
 from spades.core.cards import CARD_NAMES, cards_in
 from spades.core.seats import SEAT_LETTERS
-from spades.server import create_app
-from spades.server.tables import TABLE_OWNER
-from spades.server.tables_api import COOKIE
+from spades.server.app import create_app
+from spades.server.tables.routes import COOKIE
+from spades.server.tables.service import TABLE_OWNER
 
 from .clocks import ManualClock
 

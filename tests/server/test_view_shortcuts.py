@@ -10,12 +10,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-import spades.server.views as views_module
+import spades.server.play.views as views_module
 from spades.core import SOUTH, Game, IllegalClaimError, claim_terms
 from spades.core.claims import tricks_left
 from spades.core.hand import Phase
-from spades.server.claims import claim_choices
-from spades.server.views import ScoreSheets, hand_result
+from spades.server.play.claims import claim_choices
+from spades.server.play.views import ScoreSheets, hand_result
 
 from .conftest import start_game, stored_game
 

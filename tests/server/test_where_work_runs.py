@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-import spades.server.games as games_module
+import spades.server.play.games as games_module
 from spades.core import Event, Game
 from spades.core.seats import Seat
-from spades.server.games import GameService
+from spades.server.play.games import GameService
 
 from .conftest import QUICK, south_move, start_game
 

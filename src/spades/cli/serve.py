@@ -167,7 +167,7 @@ def worker_app() -> FastAPI:
 
 
 def _create(settings: dict[str, Any]) -> FastAPI:
-    from spades.server import create_app
+    from spades.server.app import create_app
     from spades.server.http.rates import Limits
 
     return create_app(

@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from spades.server import create_app
+from spades.server.app import create_app
 from spades.server.http.guards import POLICY_VIOLATION
 
 from ..conftest import QUICK, start_game, stored_game

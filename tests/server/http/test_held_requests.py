@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
-from spades.server import create_app
+from spades.server.app import create_app
 from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE, HeldRequests
 
 from ..conftest import QUICK

@@ -88,7 +88,7 @@ def test_a_refusal_quotes_at_most_a_short_prefix(
 
 
 def test_a_long_unknown_level_is_named_by_its_start(client: TestClient) -> None:
-    from spades.server.games import BadSettings, check_level
+    from spades.server.play.games import BadSettings, check_level
 
     with pytest.raises(BadSettings) as refused:
         check_level("grandmaster" * 1000, "your partner")

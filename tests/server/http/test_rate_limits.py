@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from spades.cli.app import app as cli
 from spades.core import Game, game_to_record
 from spades.server.http.rates import Limits, Rates
-from spades.server.tables_api import SOCKETS_PER_SEAT_CLOSE
+from spades.server.tables.routes import SOCKETS_PER_SEAT_CLOSE
 
 from ..conftest import QUICK
 

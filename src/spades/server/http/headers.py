@@ -1,6 +1,6 @@
 """The headers every answer carries: what a browser may do with it.
 
-The game's page sets its own policy (``app.PAGE_HEADERS``). Every other
+The game's page sets its own policy (``page.PAGE_HEADERS``). Every other
 answer gets one here: the JSON answers and the static files a policy that
 lets them run nothing and be framed by no page, and no content sniffing; the
 API's documentation pages (``/docs``, ``/redoc``) a policy that allows their

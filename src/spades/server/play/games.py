@@ -64,9 +64,9 @@ from spades.core.seeding import SALT_HEX_DIGITS
 from spades.session import Decider, InlineDecider, bot_move
 from spades.storage import GameRepository, StoredGame
 
+from ..http.limits import quote
 from .claims import Verdict, judge_claim
 from .hints import Hint, hint_level, suggest
-from .http.limits import quote
 from .levels import BadSettings, check_level, opponents_name, seat_levels
 from .moments import Moment, after_claim, moments, state_now
 

@@ -21,7 +21,7 @@ from spades.bots import BOT_LEVELS
 from spades.core import EAST, NORTH, SOUTH, WEST, Game
 from spades.core.seats import SEATS, Seat
 
-from .http.limits import quote
+from ..http.limits import quote
 
 HUMAN: Final = SOUTH
 BOT_SEATS: Final = (NORTH, EAST, WEST)

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field
 
 from spades.core.seats import SeatLetter
 
-from .schemas import CardName
+from ..play.schemas import CardName
 
 
 class DoubleDummyOpinion(BaseModel):

@@ -24,16 +24,19 @@ hand and who was credited with the tricks left.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, Final
+
+from starlette.responses import Response
 
 from spades.core import Game, RecordError, game_from_record, game_to_record, read_records
 from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
+from ..play.views import _trick, bid_value, game_over_info, hand_result, record_file
 from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand, ReplayPass
-from .views import _trick, bid_value, game_over_info, hand_result
 
 RECORD_INDENT: Final = 2
 """Downloads are pretty-printed: people open them, and an error then names a
@@ -55,6 +58,15 @@ class BadRecordFile(Exception):
 
 
 # ------------------------------------------------------------------ download
+
+
+def record_attachment(record: dict[str, Any], game_id: str) -> Response:
+    """A record as a file to save, named as the verify command reads it."""
+    return Response(
+        json.dumps(record, indent=RECORD_INDENT) + "\n",
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{record_file(game_id)}"'},
+    )
 
 
 def hides_unplayed_cards(game: Game, number: int) -> bool:

@@ -33,7 +33,7 @@ from spades.core import (
     nil_kind_name,
     rules_name,
 )
-from spades.core.cards import CARD_NAMES, Card, cards_in, sorted_for_display
+from spades.core.cards import CARD_NAMES, Card, card_long_name, cards_in, sorted_for_display
 from spades.core.seats import (
     SEAT_LETTERS,
     SEAT_NAMES,
@@ -49,6 +49,8 @@ from spades.core.seats import (
 from spades.storage.models import GameRow
 
 from .claims import claim_notes, claim_offer
+from .games import IntentResult
+from .hints import Hint
 from .levels import seat_levels
 from .moments import Moment, contract_state
 from .schemas import (
@@ -58,7 +60,9 @@ from .schemas import (
     GameOverInfo,
     GameState,
     GameSummary,
+    GameUpdate,
     HandResult,
+    HintResponse,
     NilOutcome,
     PassState,
     PlayedCard,
@@ -424,3 +428,45 @@ def game_summary(row: GameRow) -> GameSummary:
 def _utc(moment: datetime) -> datetime:
     """SQLite hands back naive datetimes; they were written in UTC."""
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def game_update(outcome: IntentResult, sheets: ScoreSheets) -> GameUpdate:
+    """The game as South sees it after an intent, and the events it caused."""
+    stored = outcome.stored
+    return GameUpdate(
+        game=game_state(
+            stored.game,
+            game_id=stored.id,
+            version=stored.version,
+            partner_level=stored.partner_level,
+            opponent_level=stored.opponent_level,
+            undo_enabled=stored.undo,
+            sheets=sheets,
+        ),
+        events=public_events(outcome.events),
+    )
+
+
+def hint_response(suggestion: Hint) -> HintResponse:
+    """The hint as the API words it: the cards, the bid or the card, and why."""
+    if suggestion.kind == "pass":
+        return HintResponse(
+            kind="pass",
+            cards=[CARD_NAMES[card] for card in suggestion.cards],
+            reason=suggestion.reason,
+            level=suggestion.level,
+        )
+    if suggestion.kind == "bid":
+        return HintResponse(
+            kind="bid",
+            bid=bid_value(suggestion.value),
+            reason=suggestion.reason,
+            level=suggestion.level,
+        )
+    return HintResponse(
+        kind="card",
+        card=CARD_NAMES[suggestion.value],
+        card_name=card_long_name(suggestion.value),
+        reason=suggestion.reason,
+        level=suggestion.level,
+    )

@@ -51,7 +51,7 @@ from spades.core.seeding import SALT_HEX_DIGITS
 from spades.session import bot_move
 from spades.storage import StoredGame, owner_key
 
-from .games import (
+from ..play.games import (
     MAX_BOT_TURNS,
     GameNotFound,
     GameService,
@@ -59,8 +59,8 @@ from .games import (
     parse_card_value,
     run_off_loop_if,
 )
-from .levels import check_level
-from .moments import Moment, moments, state_now
+from ..play.levels import check_level
+from ..play.moments import Moment, moments, state_now
 
 TABLE_OWNER: Final = "table"
 """The owner column of a game with friends: no cookie hashes to it, so the

@@ -1,5 +1,4 @@
-"""Routes for replays and post-hand reviews (a game's record is downloaded
-from ``/api/games/{game_id}/record``, beside the game routes).
+"""Routes for records, replays and post-hand reviews.
 
 Thin, as the game routes: they check who is asking and hand the work to
 ``records`` (what a record or a replay may show) and ``reviews`` (the
@@ -10,20 +9,28 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Path, Request, Response
+from fastapi import APIRouter, Path, Response
 from fastapi.responses import JSONResponse
 
 from spades.core import SOUTH
 
-from .app import ERRORS, Games, Owner
-from .http.rates import Limits
-from .records import BadRecordFile, hides_unplayed_cards, open_record_file, replay_of_game
+from ..deps import Games, Owner, Replaying, Reviewer, ServerLimits
+from ..errors import ERRORS, ErrorResponse, refusal
+from ..play.games import GameInProgress
+from .records import (
+    BadRecordFile,
+    NothingToDownload,
+    downloadable_record,
+    hides_unplayed_cards,
+    open_record_file,
+    record_attachment,
+    replay_of_game,
+)
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
 from .review_schemas import HandReviewResponse
-from .reviews import HandReviewer
-from .schemas import ErrorResponse
 
-router = APIRouter(tags=["records"])
+router = APIRouter()
+"""Tagged route by route: the record download is documented among the game's routes."""
 
 IN_PROGRESS: Final[dict[int | str, dict[str, Any]]] = {
     **ERRORS,
@@ -31,11 +38,29 @@ IN_PROGRESS: Final[dict[int | str, dict[str, Any]]] = {
 }
 
 
-def _refuse(status: int, detail: str, rule: str) -> JSONResponse:
-    return JSONResponse({"detail": detail, "rule": rule}, status_code=status)
+@router.get(
+    "/api/games/{game_id}/record",
+    tags=["game"],
+    responses={
+        200: {"description": "The game's spades-record/1 record: its finished hands."},
+        404: ERRORS[404],
+        409: {"model": ErrorResponse, "description": "No hand of the game is over yet."},
+    },
+)
+def record(game_id: str, games: Games, owner: Owner) -> Response:
+    """The record of a game, to keep or to check its deals with `spades
+    replay`: the whole game once it is over; while it is being played, its
+    finished hands only, without the seed and salt (they would deal every
+    hand to come)."""
+    stored = games.load_now(owner, game_id)
+    try:
+        record = downloadable_record(stored.game)
+    except NothingToDownload:
+        raise GameInProgress(game_id) from None
+    return record_attachment(record, stored.id)
 
 
-@router.get("/api/games/{game_id}/replay", responses=ERRORS)
+@router.get("/api/games/{game_id}/replay", tags=["records"], responses=ERRORS)
 def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
     """Your game laid out for the replay viewer: every finished hand in full,
     the hand being played with your cards only; everything once it is over."""
@@ -45,20 +70,23 @@ def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
 
 @router.post(
     "/api/replays",
+    tags=["records"],
     response_model=Replay,
     responses={
         422: {"model": RecordFileError},
         429: {"model": ErrorResponse, "description": "Too many record files opened."},
     },
 )
-def open_record(body: OpenRecordRequest, request: Request) -> Replay | JSONResponse:
+def open_record(
+    body: OpenRecordRequest, limits: ServerLimits, replaying: Replaying
+) -> Replay | JSONResponse:
     """Open a record file for the replay viewer. Every bid and card is checked
     by re-playing it; a broken record is refused naming the line and the place
     at fault. Re-playing costs CPU by the hand: the server caps the hands a
     record may hold, the files one address opens a minute and the files
     re-played at once."""
-    limits: Limits = request.app.state.limits  # the files an address opens: rates.RequestRate
-    with request.app.state.replaying.turn():
+    # The files an address opens: rates.RequestRate.
+    with replaying.turn():
         try:
             return open_record_file(body.text, body.game, max_hands=limits.record_hands)
         except BadRecordFile as error:
@@ -70,6 +98,7 @@ def open_record(body: OpenRecordRequest, request: Request) -> Replay | JSONRespo
 
 @router.get(
     "/api/games/{game_id}/hands/{number}/review",
+    tags=["records"],
     response_model=HandReviewResponse,
     responses={
         **IN_PROGRESS,
@@ -81,7 +110,7 @@ def hand_review(
     number: Annotated[int, Path(ge=1, le=10_000)],
     games: Games,
     owner: Owner,
-    request: Request,
+    reviewer: Reviewer,
     response: Response,
 ) -> HandReviewResponse | JSONResponse:
     """A finished hand's plays judged by what each player could know, with the
@@ -90,20 +119,19 @@ def hand_review(
     game = games.load_now(owner, game_id).game
     if number > len(game.history):
         if number == len(game.history) + 1 and not game.is_over:
-            return _refuse(
+            return refusal(
                 409,
                 f"Hand {number} is still being played: its review comes when it is over.",
                 "in-progress",
             )
-        return _refuse(404, f"This game has no hand {number}.", "not-found")
+        return refusal(404, f"This game has no hand {number}.", "not-found")
     if hides_unplayed_cards(game, number):
-        return _refuse(
+        return refusal(
             409,
             f"Hand {number} ended by a claim: its review weighs cards never played, "
             "so it comes when the game is over.",
             "claimed-hand",
         )
-    reviewer: HandReviewer = request.app.state.reviewer
     review = reviewer.review(game_id, number, game.history[number - 1].state, seed=game.seed)
     if review.status == "analysing":
         response.status_code = 202

@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field, StrictInt, StrictStr
 
 from spades.core.seats import SeatLetter, TeamName
 
-from .schemas import BidValue, CardName, HandResult, Request, TrickState
+from ..play.schemas import BidValue, CardName, HandResult, Request, TrickState
 
 MAX_RECORD_CHARS = 2_000_000
 """A whole game's record is some tens of kilobytes pretty-printed; a file of

@@ -18,7 +18,7 @@ from typing import Any, Final
 from spades.core import NIL, SOUTH, Rules, parse_bid, score_hand
 from spades.core.seats import SEAT_LETTERS, SEATS
 
-from .levels import opponents_name
+from ..play.levels import opponents_name
 from .schemas import HandPoint, LevelRecord, Statistics
 
 RECENT_HANDS: Final = 40
