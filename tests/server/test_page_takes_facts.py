@@ -8,7 +8,9 @@ from pathlib import Path
 
 import spades.server
 
-APP_JS = (Path(spades.server.__file__).parent / "static" / "app.js").read_text(encoding="utf-8")
+STATIC = Path(spades.server.__file__).parent / "static"
+APP_JS = "\n".join(path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.js")))
+"""Every module of the page."""
 
 
 def test_the_page_does_not_recount_the_teams_contracts() -> None:
