@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 
 from spades.core import SOUTH, game_to_record
 
-from .conftest import QUICK, start_game, stored_game, without_after
+from ..conftest import QUICK, start_game, stored_game, without_after
 
 TARGET_300 = "cardcouch,target=300,blind_nil=on,nil_pass=2"
 

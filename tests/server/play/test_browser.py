@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from .browsers import (
+from ..browsers import (
     ANSWERED,
     NEEDS_CHROMIUM,
     WAIT_FOR_SOUTH,

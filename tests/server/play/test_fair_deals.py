@@ -24,7 +24,7 @@ from fastapi.testclient import TestClient
 from spades.core import SOUTH, card_name, game_from_record, seeded_deals
 from spades.core.cards import cards_in
 
-from .conftest import QUICK, play_to_the_end, stored_game
+from ..conftest import QUICK, play_to_the_end, stored_game
 
 
 def south_hands_shown(bodies: list[dict[str, Any]]) -> dict[int, set[str]]:

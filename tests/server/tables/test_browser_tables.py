@@ -16,8 +16,8 @@ import pytest
 
 from spades.server.app import create_app
 
-from .browsers import InProcessServer, Server, new_page, screenshot_dir
-from .clocks import ManualClock
+from ..browsers import InProcessServer, Server, new_page, screenshot_dir
+from ..clocks import ManualClock
 
 SHORT = "target=1"
 """The game ends after the first hand a team scores in: a whole game, quickly."""

@@ -14,7 +14,7 @@ import pytest
 pytestmark = pytest.mark.slow  # runs the benchmark's server and clients
 
 
-SCRIPT = Path(__file__).parents[2] / "benchmarks" / "live_tables.py"
+SCRIPT = Path(__file__).parents[3] / "benchmarks" / "live_tables.py"
 
 
 def test_the_live_tables_benchmark_pushes_every_move_without_a_failure() -> None:

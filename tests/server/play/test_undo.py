@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 
 from spades.core import SOUTH, game_to_record
 
-from .conftest import start_game, stored_game
+from ..conftest import start_game, stored_game
 from .test_hidden_information import names_in, visible_to_south
 
 TABLE = ("hand", "trick", "last_trick", "seats", "teams", "legal_cards", "legal_bids", "turn")

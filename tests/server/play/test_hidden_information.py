@@ -20,7 +20,7 @@ import spades.server
 from spades.core import SOUTH, Game, card_long_name, card_name
 from spades.core.cards import FULL_DECK, cards_in
 
-from .conftest import start_game, stored_game
+from ..conftest import start_game, stored_game
 
 SHORT_NAME = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])")
 LONG_NAME = re.compile(r"\b(?:[2-9]|10|Jack|Queen|King|Ace) of (?:clubs|diamonds|hearts|spades)\b")

@@ -17,7 +17,7 @@ from spades.core.hand import Phase
 from spades.server.play.claims import claim_choices
 from spades.server.play.views import ScoreSheets, hand_result
 
-from .conftest import start_game, stored_game
+from ..conftest import start_game, stored_game
 
 
 def test_claim_choices_agree_with_asking_the_rules_about_each_number() -> None:

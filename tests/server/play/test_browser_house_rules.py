@@ -10,7 +10,7 @@ from typing import Any
 
 from spades.core import game_from_record
 
-from .browsers import Server, api, click_card, new_page, screenshot_dir
+from ..browsers import Server, api, click_card, new_page, screenshot_dir
 
 RULES = "target=300, blind_nil=on, nil_pass=2"
 

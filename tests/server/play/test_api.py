@@ -14,7 +14,7 @@ from spades.core import SOUTH, card_name, game_to_record
 from spades.core.cards import SUIT_MASKS, SUIT_OF, cards_in
 from spades.server.app import create_app
 
-from .conftest import south_move, start_game, stored_game, without_after
+from ..conftest import south_move, start_game, stored_game, without_after
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

@@ -22,7 +22,7 @@ from spades.core import Event, Game
 from spades.core.seats import Seat
 from spades.server.play.games import GameService
 
-from .conftest import QUICK, south_move, start_game
+from ..conftest import QUICK, south_move, start_game
 
 SEARCHING = {"partner": "hard", "opponents": "hard"}
 

@@ -13,7 +13,7 @@ from spades.core import SOUTH, claim_terms
 from spades.solver import Solver
 from spades.storage import GameRepository, owner_key
 
-from .browsers import (
+from ..browsers import (
     ANSWERED,
     NEEDS_CHROMIUM,
     WAIT_FOR_SOUTH,

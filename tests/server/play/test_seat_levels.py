@@ -16,7 +16,7 @@ from spades.core import EAST, NORTH, WEST
 from spades.server.app import create_app
 from spades.storage import SchemaError, database_engine, upgrade
 
-from .conftest import south_move, start_game, stored_game
+from ..conftest import south_move, start_game, stored_game
 
 
 def test_each_seat_plays_the_level_chosen_for_it(

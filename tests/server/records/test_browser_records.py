@@ -12,7 +12,7 @@ from spades.core import game_from_record, game_to_record
 from spades.core.cards import card_name
 from spades.core.record import record_to_json
 
-from .browsers import (
+from ..browsers import (
     NEEDS_CHROMIUM,
     WAIT_FOR_SOUTH,
     Server,

@@ -7,7 +7,7 @@ from datetime import datetime
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import QUICK, play_to_the_end, south_move, start_game
+from ..conftest import QUICK, play_to_the_end, south_move, start_game
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from spades.core import game_to_record
 from spades.server.http.rates import Limits
 
-from .conftest import QUICK, play_to_the_end, start_game, stored_game
+from ..conftest import QUICK, play_to_the_end, start_game, stored_game
 
 
 def test_a_record_nested_too_deep_is_refused_naming_the_line(client: TestClient) -> None:

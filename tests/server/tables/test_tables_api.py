@@ -20,7 +20,7 @@ from spades.server.app import create_app
 from spades.server.tables.routes import COOKIE
 from spades.server.tables.service import TABLE_OWNER
 
-from .clocks import ManualClock
+from ..clocks import ManualClock
 
 pytestmark = pytest.mark.both_databases
 

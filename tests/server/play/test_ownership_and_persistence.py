@@ -14,7 +14,7 @@ from spades.server.app import create_app
 from spades.server.deps import COOKIE
 from spades.storage import default_database_url
 
-from .conftest import south_move, start_game
+from ..conftest import south_move, start_game
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

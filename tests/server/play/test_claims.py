@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from spades.core import SOUTH, claim_terms, game_to_record
 from spades.solver import SearchLimitError, Solver
 
-from .conftest import start_game, stored_game
+from ..conftest import start_game, stored_game
 from .test_hidden_information import names_in, visible_to_south
 from .test_undo import bid, play
 

@@ -24,7 +24,7 @@ from spades.server.deps import COOKIE
 from spades.storage import GameRepository, owner_key
 from spades.storage.repository import PlayedGames
 
-from .conftest import QUICK, south_move, start_game
+from ..conftest import QUICK, south_move, start_game
 
 
 @pytest.mark.both_databases

@@ -14,9 +14,9 @@ from spades.server.deps import COOKIE
 from spades.server.stats.statistics import player_statistics
 from spades.storage import owner_key
 
-from .conftest import start_game, stored_game
-from .test_claims import claim, late_position
-from .test_undo import bid, in_play, play, undo
+from ..conftest import start_game, stored_game
+from ..play.test_claims import claim, late_position
+from ..play.test_undo import bid, in_play, play, undo
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

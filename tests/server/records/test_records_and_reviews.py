@@ -37,8 +37,8 @@ from tests.solver.test_information import (
     hand_from_tricks,
 )
 
-from .conftest import south_move, start_game, stored_game
-from .test_hidden_information import names_in
+from ..conftest import south_move, start_game, stored_game
+from ..play.test_hidden_information import names_in
 
 
 @pytest.fixture

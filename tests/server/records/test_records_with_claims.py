@@ -25,7 +25,7 @@ from spades.server.play.claims import defence_names_unseen, judge_claim
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
 
-from .conftest import start_game
+from ..conftest import start_game
 from .test_records_and_reviews import store
 
 
