@@ -48,9 +48,9 @@ unit: $(COMPILED_STAMP)
 # claim, statistics, new game, records, replay, hand review, light theme, a table with
 # friends) in docs/screenshots.
 screenshots: $(COMPILED_STAMP)
-	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/test_browser.py \
-		tests/server/test_browser_play_features.py tests/server/test_browser_records.py \
-		tests/server/test_browser_house_rules.py tests/server/test_browser_tables.py
+	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/play/test_browser.py \
+		tests/server/play/test_browser_play_features.py tests/server/records/test_browser_records.py \
+		tests/server/play/test_browser_house_rules.py tests/server/tables/test_browser_tables.py
 
 bench: $(COMPILED_STAMP)
 	$(PY) benchmarks/engine.py

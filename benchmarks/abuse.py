@@ -56,7 +56,7 @@ from web_load import Timings, free_port, percentile, player
 
 from spades.bots import make_bot
 from spades.core import Game, Phase, game_to_record, parse_rules
-from spades.server.rates import Limits
+from spades.server.http.rates import Limits
 
 SPADES = str(Path(sys.executable).with_name("spades"))
 PLAYERS = 8

@@ -13,7 +13,9 @@ PACKAGE = Path(spades.__file__).parent
 
 
 def imported_modules(path: Path) -> set[str]:
-    """Every module ``path`` imports, relative imports made absolute."""
+    """Every module ``path`` imports, relative imports made absolute; ``from
+    package import name`` counts as importing ``package.name`` too, in case the
+    name is a module."""
     package = ".".join(("spades", *path.relative_to(PACKAGE).parent.parts))
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -22,10 +24,59 @@ def imported_modules(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                found.add(".".join([*base, node.module] if node.module else base))
+                module = ".".join([*base, node.module] if node.module else base)
             elif node.module:
-                found.add(node.module)
+                module = node.module
+            else:
+                continue
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    return ".".join(("spades", *(parts[:-1] if parts[-1] == "__init__" else parts)))
+
+
+def server_imports() -> dict[str, set[str]]:
+    """Each module of the web server and the server modules it imports. Importing
+    ``a.b.c`` runs ``a/__init__`` and ``a/b/__init__`` first, so those count too."""
+    paths = {module_name(path): path for path in sources("server")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        targets: set[str] = set()
+        for module in imported_modules(path):
+            parts = module.split(".")
+            targets.update(".".join(parts[:end]) for end in range(2, len(parts) + 1))
+        graph[name] = {target for target in targets & paths.keys() if target != name}
+    return graph
+
+
+def import_circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A circle of imports in ``graph``, if there is one (depth first, by colour)."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        if module in path:
+            return [*path[path.index(module) :], module]
+        if module in done:
+            return None
+        path.append(module)
+        for target in sorted(graph[module]):
+            circle = visit(target)
+            if circle:
+                return circle
+        path.pop()
+        done.add(module)
+        return None
+
+    for module in sorted(graph):
+        circle = visit(module)
+        if circle:
+            return circle
+    return None
 
 
 def sources(folder: str) -> list[Path]:
@@ -56,3 +107,35 @@ def test_core_imports_nothing_of_ours_but_core() -> None:
     for path in sources("core"):
         ours = {m for m in imported_modules(path) if m.startswith("spades.")}
         assert all(m.startswith("spades.core") for m in ours), (path, ours)
+
+
+def test_the_web_server_has_no_import_circle() -> None:
+    graph = server_imports()
+    assert "spades.server.play.routes" in graph  # the feature folders are read
+    assert import_circle(graph) is None, " -> ".join(import_circle(graph) or [])
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    assert import_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert import_circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_nothing_imports_the_app_module_but_the_serve_command() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        if path == PACKAGE / "cli" / "serve.py":
+            continue
+        assert "spades.server.app" not in imported_modules(path), path.relative_to(PACKAGE)
+
+
+def test_a_feature_reaches_the_app_only_through_its_router() -> None:
+    # Each feature folder has routes.py with `router`; the routes stand on deps.py,
+    # and nothing below the routes imports a routes module.
+    graph = server_imports()
+    features = sorted(path.parent.name for path in (PACKAGE / "server").glob("*/routes.py"))
+    assert {"play", "tables", "records", "stats"} <= set(features)
+    for module, targets in graph.items():
+        routes = {t for t in targets if t.endswith(".routes")}
+        if module != "spades.server.app":
+            assert not routes, f"{module} imports {routes}: only app.py includes routers"
+    for below in ("spades.server.deps", "spades.server.errors"):
+        assert not {t for t in graph[below] if t.endswith(".routes")}, below

@@ -3,10 +3,14 @@
 The fixtures built on these (``tests/server/conftest.py``) start one Chromium and
 one server per test module and give each test fresh browser contexts: starting
 them is most of a browser test's time, and a fresh context is a new person with
-cookies of their own, so no test sees another's games."""
+cookies of their own, so no test sees another's games. Below them, what the
+browser tests share: a new page that refuses every outside request, a click
+on a card where it shows, and the page's waits."""
 
 from __future__ import annotations
 
+import json
+import os
 import shutil
 import socket
 import subprocess
@@ -15,7 +19,9 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
+import pytest
 import uvicorn
 from fastapi import FastAPI
 
@@ -130,3 +136,107 @@ class InProcessServer:
             self._server.should_exit = True
             self._thread.join(timeout=30)
         self._server = self._thread = None
+
+
+# ------------------------------------------------------------ the page's helpers
+
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"),
+    reason="needs Debian's Chromium at /usr/bin/chromium (apt-get install chromium); "
+    "CI installs it and always runs these tests",
+)
+"""Every browser test module's mark: CI always has Chromium."""
+
+
+def screenshot_dir() -> Path | None:
+    target = os.environ.get("SPADES_SCREENSHOTS")
+    if not target:
+        return None
+    path = Path(target)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def new_page(browser: Any, server: Server, *, width: int = 1280, height: int = 800) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    outside: list[str] = []
+
+    def guard(route: Any) -> None:
+        if route.request.url.startswith(server.url):
+            route.continue_()
+        else:  # the page loads nothing from anywhere else
+            outside.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    page.outside_requests = outside
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.page_errors = errors
+    # What the browser's console shows a user who opens the developer tools.
+    console: list[str] = []
+    page.on("console", lambda message: message.type == "error" and console.append(message.text))
+    page.console_errors = console
+    return page
+
+
+def table_position(page: Any) -> dict[str, Any]:
+    """What the table shows: South's cards, the trick, the scores, whose turn."""
+    result: dict[str, Any] = page.evaluate(
+        """() => ({
+            hand: [...document.querySelectorAll('#hand .card')].map(b => b.dataset.card),
+            playable: [...document.querySelectorAll('#hand .card.playable')].map(b => b.dataset.card),
+            trick: [...document.querySelectorAll('.trick .played')].map(e => e.dataset.card),
+            teams: [...document.querySelectorAll('.teambox')].map(e => e.getAttribute('aria-label')),
+            seats: ['N', 'E', 'W', 'S'].map(s => document.getElementById('seat-' + s).getAttribute('aria-label')),
+            broken: document.getElementById('spades-broken').textContent,
+        })"""
+    )
+    return result
+
+
+WAIT_FOR_SOUTH = """() => document.querySelector('#hand .card.playable')
+    || document.querySelector('#summary-dialog').open
+    || document.querySelector('#gameover-dialog').open"""
+ANSWERED = """() => !document.body.classList.contains('is-busy')
+    || document.querySelector('#summary-dialog').open
+    || document.querySelector('#gameover-dialog').open"""
+"""The page waits for the player again after an action: a click that sends one
+marks the page busy at once (app.js's ``perform``) until the answer is drawn, or
+until the hand's summary, shown while the answer is played out, asks for a click."""
+
+
+VISIBLE_POINT = """(card) => {
+    const box = card.getBoundingClientRect();
+    for (let y = box.top + 24; y < box.bottom - 4; y += 6) {
+        for (let x = box.left + 3; x < box.right - 3; x += 3) {
+            const hit = document.elementFromPoint(x, y);
+            if (hit && hit.closest('.card') === card) return [x, y];
+        }
+    }
+    return null;
+}"""
+
+
+def click_card(card: Any) -> None:
+    """Click a card where it shows, as a person would: the hand is fanned and overlaps.
+
+    The mouse is used directly, so a dimmed (aria-disabled) card can be clicked too.
+    """
+    card.scroll_into_view_if_needed()
+    point = card.evaluate(VISIBLE_POINT)
+    assert point is not None, "the card shows nowhere"
+    card.page.mouse.click(point[0], point[1])
+
+
+def api(server: Server, cookie: str, method: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        f"{server.url}{path}",
+        data=data,
+        method=method,
+        headers={"Cookie": f"spades_player={cookie}", "Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())

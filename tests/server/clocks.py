@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spades.server.live import Wake
+from spades.server.tables.live import Wake
 
 
 @dataclass(eq=False)

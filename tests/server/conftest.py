@@ -19,9 +19,9 @@ with warnings.catch_warnings():
 from fastapi import FastAPI
 
 from spades.core import Game
-from spades.server import create_app
-from spades.server.app import COOKIE
-from spades.server.rates import Limits
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
+from spades.server.http.rates import Limits
 from spades.storage import owner_key
 
 from .browsers import CHROMIUM, CHROMIUM_ARGS, Server

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 from spades.bots import BOT_LEVELS, strongest_level
 from spades.core import parse_card
 from spades.core.cards import CARD_NAMES
-from spades.server import create_app
-from spades.server.app import COOKIE
-from spades.server.schemas import CARD_PATTERN
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
+from spades.server.play.schemas import CARD_PATTERN
 
 from .conftest import start_game
 

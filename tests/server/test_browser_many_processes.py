@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .test_browser import (
+from .browsers import (
     WAIT_FOR_SOUTH,
     Server,
     click_card,

@@ -27,8 +27,8 @@ from spades.core import Game
 from spades.core.cards import CARD_NAMES
 from spades.core.game import BidMade, CardPlayed
 from spades.core.seats import SOUTH
-from spades.server.app import COOKIE
-from spades.server.held_requests import HOLD_HEADER, HOLDS_VARIABLE
+from spades.server.deps import COOKIE
+from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE
 from spades.storage import GameRepository, owner_key
 
 from ..output import said

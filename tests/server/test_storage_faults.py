@@ -21,7 +21,7 @@ from sqlalchemy import create_engine
 from typer.testing import CliRunner
 
 from spades.cli.app import app as cli
-from spades.server import create_app
+from spades.server.app import create_app
 from spades.storage import StorageFault
 
 from .conftest import QUICK, south_move, start_game

@@ -32,8 +32,8 @@ from sqlalchemy import (
 from typer.testing import CliRunner
 
 from spades.cli.app import app as cli
-from spades.server import create_app
-from spades.server.app import COOKIE
+from spades.server.app import create_app
+from spades.server.deps import COOKIE
 from spades.storage import (
     GameRepository,
     SchemaError,

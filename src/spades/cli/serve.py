@@ -89,8 +89,8 @@ def serve(
     from sqlalchemy.engine import make_url
 
     from spades.bots import BOT_LEVELS
-    from spades.server.guards import BadOrigin, normal_origin
-    from spades.server.rates import Limits
+    from spades.server.http.guards import BadOrigin, normal_origin
+    from spades.server.http.rates import Limits
     from spades.storage import default_database_url
 
     if level is not None and level not in BOT_LEVELS:
@@ -167,8 +167,8 @@ def worker_app() -> FastAPI:
 
 
 def _create(settings: dict[str, Any]) -> FastAPI:
-    from spades.server import create_app
-    from spades.server.rates import Limits
+    from spades.server.app import create_app
+    from spades.server.http.rates import Limits
 
     return create_app(
         settings["db"],

@@ -1,5 +1,7 @@
-"""The web game: play Spades in the browser as South (``spades serve``)."""
+"""The web game: play Spades in the browser as South (``spades serve``).
 
-from .app import create_app
-
-__all__ = ["create_app"]
+``app.create_app`` assembles it; each folder is a feature (``play``,
+``tables``, ``records``, ``stats``) with its routes on top, ``http`` the
+plumbing below them (docs/architecture.md). Importing this package imports
+nothing: ``spades serve`` and the tests import ``spades.server.app``.
+"""

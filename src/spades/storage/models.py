@@ -58,7 +58,7 @@ years); SQLite's rowid is 64 bits already, and numbers only an INTEGER key."""
 
 class TableChangeRow(Base):
     """One change to a table with friends, for the other server processes: each
-    pushes it to the sockets it holds (``server/table_feed.py``). A short log:
+    pushes it to the sockets it holds (``server/tables/table_feed.py``). A short log:
     the oldest rows are pruned as new ones come."""
 
     __tablename__ = "table_changes"
@@ -83,7 +83,7 @@ class TableChangeRow(Base):
 
 class HandReviewRow(Base):
     """The review of a finished hand, computed once for every process that asks
-    (``server/reviews.py``): claimed while one process computes it."""
+    (``server/records/reviews.py``): claimed while one process computes it."""
 
     __tablename__ = "hand_reviews"
 

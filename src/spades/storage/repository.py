@@ -78,7 +78,7 @@ class StoredGame:
     undo: bool = True
     """Whether South may take back its last bid or card."""
     seating: dict[str, Any] | None = None
-    """A game with friends: its seats and settings (see ``server/tables.py``)."""
+    """A game with friends: its seats and settings (see ``server/tables/service.py``)."""
 
 
 def default_database_url() -> str:

@@ -14,6 +14,8 @@ const RED = new Set(["H", "D"]);
 
 export const rankOf = (card) => card[0];
 export const suitOf = (card) => card[1];
+// Hearts and diamonds are printed red.
+export const isRed = (card) => RED.has(suitOf(card));
 
 /** The card as a person (and a screen reader) says it: "<rank> of <suit>". */
 export function cardName(card) {

@@ -3,17 +3,10 @@
 // checked by the server (it re-plays each bid and card); a broken file is
 // refused with the line at fault, shown here.
 
+import { $, el } from "./dom.js";
 import { openReplay } from "./replay.js";
 
-const $ = (id) => document.getElementById(id);
 const MAX_FILE_BYTES = 2_000_000; // the server's limit (characters, as bytes for the check), said at once
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 let deps = null; // { api, currentGame, onReview }
 

@@ -9,21 +9,10 @@
 // was made, and says so.
 
 import { cardBack, cardFace, cardName, cardShort } from "./cards.js";
+import { $, el } from "./dom.js";
+import { SEAT_NAMES, SEATS, TEAM_LABELS } from "./seats.js";
+import { bidText } from "./words.js";
 
-const SEATS = ["N", "E", "S", "W"];
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
-const TEAM_LABELS = { NS: "North-South", EW: "East-West" };
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-const bidText = (bid) => (bid === "nil" ? "Nil" : bid === "blind_nil" ? "Blind Nil" : String(bid));
 
 /** "South claims all 3 tricks left: South 3." for a hand's ``claim``. */
 function claimText(claim) {

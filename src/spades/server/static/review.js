@@ -6,17 +6,11 @@
 // on the page, then draws it.
 
 import { cardShort } from "./cards.js";
+import { el } from "./dom.js";
+import { SEAT_NAMES } from "./seats.js";
 
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const POLL_MS = 1000;
 const GIVE_UP_MS = 5 * 60 * 1000;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /**
  * Fill ``container`` with the review of hand ``hand`` of game ``gameId``,

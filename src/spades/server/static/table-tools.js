@@ -3,11 +3,11 @@
 // it answers (a refused claim says only that the defence can beat it).
 
 import { cardFace, cardName, cardShort } from "./cards.js";
+import { $ } from "./dom.js";
+import { SEAT_NAMES, SEATS } from "./seats.js";
+import { plural } from "./words.js";
 
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const who = (seat) => (seat === "S" ? "you" : SEAT_NAMES[seat]);
-const $ = (id) => document.getElementById(id);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
  * The tools, wired to the page's own machinery:
@@ -30,7 +30,7 @@ export function createTableTools(ctx) {
     panel.hidden = !lastTrickOpen;
     if (!lastTrickOpen) return;
     const caption = $("last-trick-caption");
-    for (const seat of ["N", "E", "S", "W"]) {
+    for (const seat of SEATS) {
       const slot = panel.querySelector(`.mini-${seat}`);
       const play = trick?.cards.find((p) => p.seat === seat);
       slot.replaceChildren();

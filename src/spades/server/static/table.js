@@ -3,8 +3,9 @@
 // here or away, the turn timer and the quick reactions. The table itself is drawn by
 // app.js from this seat's view, exactly as a game against bots is.
 
-const SEATS = ["N", "E", "S", "W"];
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
+import { $ } from "./dom.js";
+import { SEAT_NAMES, SEATS } from "./seats.js";
+
 // Words, not emoji: every device shows them the same (an emoji font is not everywhere).
 const REACTIONS = {
   nice: "Nice!",
@@ -16,7 +17,6 @@ const REACTIONS = {
 const POLL_MS = 2000;
 const RETRY_MS = 5000;
 
-const $ = (id) => document.getElementById(id);
 
 // The table a page address names: /tables/ID (with ?seat=N&invite=... for a guest).
 export function tableIdInAddress() {

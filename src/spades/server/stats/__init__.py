@@ -1,0 +1,2 @@
+"""A player's statistics: their stored games summed (``statistics.py``) and
+drawn by the page's ``stats.js``."""

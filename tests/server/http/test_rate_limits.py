@@ -1,0 +1,177 @@
+"""Limits on what one player or one address may ask: games, tables, record
+files, sockets. Past one, the answer is a 429 JSON with Retry-After; the
+limits are settings (``Limits``), and a clock the test turns shows them refill."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from httpx import Response
+from starlette.websockets import WebSocketDisconnect
+from typer.testing import CliRunner
+
+from spades.cli.app import app as cli
+from spades.core import Game, game_to_record
+from spades.server.http.rates import Limits, Rates
+from spades.server.tables.routes import SOCKETS_PER_SEAT_CLOSE
+
+from ..conftest import QUICK
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(app: FastAPI) -> Clock:
+    turned = Clock()
+    app.state.rates = Rates(clock=turned)
+    return turned
+
+
+def new_game(client: TestClient) -> int:
+    status: int = client.post("/api/games", json={"seed": 1, **QUICK}).status_code
+    return status
+
+
+def assert_rate_limited(response: Response) -> None:
+    assert response.status_code == 429, response.text
+    assert response.json()["rule"] == "rate-limit"
+    assert int(response.headers["Retry-After"]) >= 1
+
+
+def test_one_player_making_games_in_a_flood_is_held_to_the_rate(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(games_per_owner=30)  # a burst of 5 (10 s worth), then one each 2 s
+    assert [new_game(client) for _ in range(5)] == [201] * 5
+    refused = client.post("/api/games", json={"seed": 1, **QUICK})
+    assert_rate_limited(refused)
+    assert int(refused.headers["Retry-After"]) == 2
+    assert len(client.get("/api/games").json()["games"]) == 5, "the refused game was not made"
+    clock.now += 2
+    assert new_game(client) == 201
+    assert new_game(client) == 429
+    clock.now += 60  # a quiet minute fills the bucket to its burst, not to the minute's 30
+    assert [new_game(client) for _ in range(6)] == [201] * 5 + [429]
+
+
+def test_dropping_the_cookie_does_not_escape_the_addresss_limit(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(games_per_address=18)  # 3 at once
+    answers = []
+    for _ in range(4):
+        client.cookies.clear()  # a new player each time, from the same address
+        answers.append(new_game(client))
+    assert answers == [201, 201, 201, 429]
+
+
+def test_one_address_making_tables_is_held_to_the_rate(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(tables_per_address=12)  # 2 at once
+    table = {"seats": {"N": "random", "E": "random", "S": "person", "W": "random"}}
+    answers = [client.post("/api/tables", json=table).status_code for _ in range(3)]
+    assert answers == [201, 201, 429]
+
+
+def test_record_files_opened_are_held_to_the_rate(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(uploads_per_address=12)  # 2 at once
+    text = json.dumps(game_to_record(Game(seed=1)))
+    answers = [client.post("/api/replays", json={"text": text}).status_code for _ in range(3)]
+    assert answers == [200, 200, 429]
+
+
+def test_a_flood_of_any_request_is_refused_before_any_route(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(requests_per_address=60)  # 10 at once, then one a second
+    answers = [client.get("/api/levels").status_code for _ in range(11)]
+    assert answers == [200] * 10 + [429]
+    refused = client.get("/api/levels")
+    assert_rate_limited(refused)
+    assert refused.headers["x-content-type-options"] == "nosniff"
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect("/api/tables/nope/ws"),
+    ):
+        pytest.fail("the handshake was accepted")
+    assert closed.value.reason == "rate-limit"
+    clock.now += 1
+    app.state.limits = Limits(sockets_per_address=6)  # one handshake at once
+    reasons = []
+    for _ in range(2):
+        with (
+            pytest.raises(WebSocketDisconnect) as closed,
+            client.websocket_connect("/api/tables/nope/ws"),
+        ):
+            pytest.fail("the handshake was accepted")
+        reasons.append(closed.value.reason)
+    assert reasons == ["No such table", "rate-limit"]
+    assert client.get("/api/levels").status_code == 200
+
+
+def test_limits_off_let_a_benchmark_flood(app: FastAPI, client: TestClient, clock: Clock) -> None:
+    app.state.limits = Limits.off()
+    assert {new_game(client) for _ in range(70)} == {201}  # past every default burst
+
+
+TABLE = {"seats": {"N": "person", "E": "random", "S": "person", "W": "random"}}
+
+
+def test_a_seat_keeps_a_few_sockets_and_a_new_one_resends_nothing_to_the_others(
+    app: FastAPI, client: TestClient, other_client: TestClient
+) -> None:
+    app.state.limits = Limits(sockets_per_seat=2)
+    table = client.post("/api/tables", json={**TABLE, "host_seat": "S", "name": "Ann"}).json()
+    table_id = table["id"]
+    joined = other_client.post(
+        f"/api/tables/{table_id}/join",
+        json={"seat": "N", "invite": table["invites"]["N"], "name": "Bo"},
+    )
+    assert joined.status_code == 200
+    assert client.post(f"/api/tables/{table_id}/start").status_code == 200
+    path = f"/api/tables/{table_id}/ws"
+    with client.websocket_connect(path) as ann:
+        assert ann.receive_json()["type"] == "update"
+        with other_client.websocket_connect(path) as first:
+            first.receive_json()
+            assert ann.receive_json()["type"] == "update"  # Bo is here: Ann is told once
+            with other_client.websocket_connect(path) as second:
+                second.receive_json()
+                with other_client.websocket_connect(path) as third:
+                    third.receive_json()
+                    with pytest.raises(WebSocketDisconnect) as closed:
+                        first.receive_json()
+                    assert closed.value.code == SOCKETS_PER_SEAT_CLOSE  # the oldest went
+                    # Ann's next message is her own reaction: Bo's other tabs sent her nothing.
+                    assert (
+                        client.post(
+                            f"/api/tables/{table_id}/react", json={"reaction": "wow"}
+                        ).status_code
+                        == 204
+                    )
+                    assert ann.receive_json()["type"] == "reaction"
+
+
+def test_limits_are_written_as_settings() -> None:
+    assert Limits.parse("") == Limits()
+    assert Limits.parse("off") == Limits.off()
+    assert Limits.parse("games_per_owner=7,sockets-per-seat=off") == Limits(
+        games_per_owner=7, sockets_per_seat=None
+    )
+    for bad in ("games=5", "games_per_owner=0", "games_per_owner=many"):
+        with pytest.raises(ValueError, match="limit"):
+            Limits.parse(bad)
+    result = CliRunner().invoke(cli, ["serve", "--limits", "games=5"])
+    assert result.exit_code == 2 and "not a limit" in result.output

@@ -1,0 +1,191 @@
+"""Playing with friends in real browsers: separate Chromium contexts (separate
+people, each with their own cookies) set a table, join by invite link, play a
+whole game together, and one leaves mid-hand and comes back.
+
+The server runs in this process with the tables' clock standing still: a person
+away stays "away, a bot plays in 60 s" for as long as the test looks, however
+busy the machine, instead of for the minute the page counts down."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spades.server.app import create_app
+
+from ..browsers import InProcessServer, Server, new_page, screenshot_dir
+from ..clocks import ManualClock
+
+SHORT = "target=1"
+"""The game ends after the first hand a team scores in: a whole game, quickly."""
+
+PLAY_ONE = """() => {
+    // One move for this page's person, if it is theirs: the page's own buttons.
+    const over = document.querySelector('#gameover-dialog').open;
+    if (over) return 'over';
+    const summary = document.querySelector('#summary-dialog');
+    if (summary.open) { document.getElementById('summary-continue').click(); return 'summary'; }
+    if (document.body.classList.contains('is-busy')) return 'busy';
+    const bid = document.querySelector('#bid-buttons .bid-button:not([disabled]):not(.nil)');
+    if (bid && !document.getElementById('bidding').hidden) { bid.click(); return 'bid'; }
+    const card = document.querySelector('#hand .card.playable');
+    if (card) { card.click(); return 'card'; }
+    return 'wait';
+}"""
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
+    """The module's server (conftest's ``server`` starts it again if need be), its
+    tables on a clock no test moves: no wait or timer ever runs out here."""
+    database = tmp_path_factory.mktemp("tables") / "browser.db"
+    clock = ManualClock()
+    app = create_app(
+        f"sqlite:///{database}", default_level="normal", clock=clock, timer=clock.timer
+    )
+    running = InProcessServer(app)
+    running.start()
+    yield running
+    running.stop()
+
+
+def set_table(page: Any, server: Server, seats: dict[str, str], name: str = "Ann") -> str:
+    """The host sets a table from the first page; returns the table's address."""
+    page.goto(f"{server.url}/?speed=instant")
+    page.get_by_role("button", name="Play with friends…").click()
+    page.fill("#host-name", name)
+    for seat, who in seats.items():
+        if seat != "S":
+            page.select_option(f"#friend-{seat}", who)
+    page.fill("#rules-changes", SHORT)
+    page.wait_for_function(
+        "() => document.getElementById('rules-about').textContent.includes('first to 1')"
+    )
+    page.get_by_role("button", name="Set the table").click()
+    page.wait_for_url("**/tables/*")
+    page.wait_for_selector("#lobby-dialog[open]")
+    url: str = page.url
+    return url
+
+
+def invite(page: Any, seat: str) -> str:
+    link: str = page.input_value(f"#lobby-seats [data-seat='{seat}'] .invite-link")
+    return link
+
+
+def join(page: Any, link: str, name: str) -> None:
+    page.goto(f"{link}&speed=instant")
+    page.wait_for_selector("#join-form:not([hidden])")
+    page.fill("#join-name", name)
+    page.get_by_role("button", name="Take the seat").click()
+    page.wait_for_function(
+        "() => document.getElementById('lobby-status').textContent.includes('Waiting for the host')"
+    )
+
+
+def play_until(pages: list[Any], done: Any, seconds: float = 120) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        states = [page.evaluate(PLAY_ONE) for page in pages]
+        if done(states):
+            return
+        time.sleep(0.05)  # the pages play as fast as they answer; this only spares the CPU
+    raise AssertionError(f"the game did not get there in {seconds} s: {states}")
+
+
+def hand_of(page: Any) -> list[str]:
+    cards: list[str] = page.eval_on_selector_all("#hand .card", "bs => bs.map(b => b.dataset.card)")
+    return cards
+
+
+def test_two_friends_set_a_table_join_by_link_and_play_a_whole_game(
+    browser: Any,
+    server: Server,
+) -> None:
+    shots = screenshot_dir()
+    ann = new_page(browser, server)
+    bo = new_page(browser, server)  # another context: another person, other cookies
+    set_table(ann, server, {"N": "person", "E": "normal", "W": "normal"})
+    assert "North: open seat" in ann.inner_text("#lobby-seats")
+    assert not ann.is_visible("#join-form")  # the host has a seat: nothing to join
+    if shots:
+        ann.screenshot(path=str(shots / "table-lobby.png"))
+    join(bo, invite(ann, "N"), "Bo")
+    # The host sees Bo arrive, live.
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: Bo')"
+    )
+    ann.get_by_role("button", name="Deal").click()
+    for page in (ann, bo):
+        page.wait_for_function("() => !document.getElementById('lobby-dialog').open")
+        page.wait_for_function("() => document.querySelectorAll('#hand .card').length === 13")
+    # Each sits at the bottom of their own table and sees only their own cards.
+    assert "You (South)" in ann.inner_text("#seat-S") and "You (North)" in bo.inner_text("#seat-S")
+    assert not set(hand_of(ann)) & set(hand_of(bo))
+    assert "Bo" in ann.inner_text("#seat-N") and "Ann" in bo.inner_text("#seat-N")
+    if shots:
+        bo.screenshot(path=str(shots / "table-play.png"))
+    # A quick reaction reaches the other side of the table.
+    bo.get_by_role("button", name="React: Nice!").click()
+    ann.wait_for_function(
+        "() => document.querySelector('#seat-N .reaction-bubble')?.textContent === 'Nice!'"
+    )
+    play_until([ann, bo], lambda states: all(state == "over" for state in states))
+    for page in (ann, bo):
+        assert page.is_visible("#gameover-dialog")
+        assert not page.page_errors and not page.console_errors and not page.outside_requests
+    assert ("You win!" in ann.inner_text("#gameover-title")) == (
+        "You win!" in bo.inner_text("#gameover-title")
+    )  # partners win or lose together
+
+
+def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
+    browser: Any,
+    server: Server,
+) -> None:
+    people = {"S": new_page(browser, server)}
+    people["S"].clock.install()  # the page's time, paused while the test reads a countdown
+    set_table(people["S"], server, {"N": "person", "E": "person", "W": "person"})
+    links = {seat: invite(people["S"], seat) for seat in ("N", "E", "W")}
+    for seat, name in (("N", "Bo"), ("E", "Cy"), ("W", "Di")):
+        people[seat] = new_page(browser, server)
+        people[seat].clock.install()
+        join(people[seat], links[seat], name)
+    host = people["S"]
+    host.wait_for_function(
+        "() => document.getElementById('lobby-status').textContent.includes('Everyone is here')"
+    )
+    host.get_by_role("button", name="Deal").click()
+    pages = list(people.values())
+    for page in pages:
+        page.wait_for_function("() => document.querySelectorAll('#hand .card').length === 13")
+    # Play into the hand: a few tricks.
+    play_until(pages, lambda _states: len(hand_of(host)) <= 10)
+    # East closes the page mid-hand: the others are told, with the countdown.
+    east_hand = hand_of(people["E"])
+    east_cookies = people["E"].context.cookies()
+    others = [people[seat] for seat in ("S", "N", "W")]
+    for page in others:  # their countdowns stand still (the server's clock does too)
+        page.clock.pause_at(page.evaluate("Date.now()") + 1000)
+    people["E"].context.close()
+    for page in others:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.presence.away')]"
+            ".some(e => /bot plays in \\d+ s/.test(e.textContent))"
+        )
+    # East comes back (the same person: the cookie that holds the seat) to exactly
+    # where the game stands: the same cards, and the others see them back.
+    east = people["E"] = new_page(browser, server)
+    east.context.add_cookies(east_cookies)
+    east.goto(f"{host.url.split('?')[0]}?speed=instant")
+    east.wait_for_function("() => document.querySelectorAll('#hand .card').length > 0")
+    assert set(hand_of(east)) <= set(east_hand) and "You (East)" in east.inner_text("#seat-S")
+    for page in others:
+        page.wait_for_function("() => !document.querySelector('.presence.away')")
+        page.clock.resume()
+    play_until(list(people.values()), lambda states: all(state == "over" for state in states))
+    for page in people.values():
+        assert not page.page_errors and not page.console_errors
