@@ -37,12 +37,14 @@ def play_deal(
         assert game.to_act == SOUTH
         if game.legal_bids():
             chosen = bid(game)
-            play, _ = service.act(owner, day, number, lambda g: g.bid(SOUTH, chosen))
+            play, _ = service.act(owner, day, number, lambda g, chosen=chosen: g.bid(SOUTH, chosen))
         else:
             for _ in range(13):
                 if play.over or play.game.legal_bids():
                     break
                 chosen = card(play.game)
-                play, _ = service.act(owner, day, number, lambda g: g.play(SOUTH, chosen))
+                play, _ = service.act(
+                    owner, day, number, lambda g, chosen=chosen: g.play(SOUTH, chosen)
+                )
     assert play.over
     return play

@@ -120,7 +120,7 @@ def test_no_peeking_at_a_deal_or_the_board_before_finishing(service: ChallengeSe
     with pytest.raises(ChallengeRefused, match="Finish deal 1 first"):
         service.results(BOB, DAY, 1)
     with pytest.raises(ChallengeRefused, match="Finish deal 1 first"):
-        service.par_game(BOB, DAY, 1)
+        service.par_record(BOB, DAY, 1)
     service.start(BOB, DAY, 1)  # started is not finished
     with pytest.raises(ChallengeRefused, match="Finish deal 1 first"):
         service.results(BOB, DAY, 1)

@@ -24,7 +24,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
-from typing import Final
+from typing import Any, Final
 
 from spades.core import SOUTH, Event, Game, GameOverError, NotYourTurnError, game_from_record
 from spades.core.seats import SEAT_NAMES
@@ -416,11 +416,33 @@ class ChallengeService:
             common_bid=common,
         )
 
-    def par_game(self, owner: str, day: date, number: int) -> Game | None:
-        """The par play of deal ``number`` (for its replay), once it is kept."""
+    def par_record(self, owner: str, day: date, number: int) -> dict[str, Any] | None:
+        """The record of the par play of deal ``number`` (for its replay), once it is kept."""
         self._check_may_see(owner, day, number)
         par = self.store.pars(day).get(number)
-        return None if par is None else game_from_record(par.record)
+        return None if par is None else par.record
+
+    def day_records(self, owner: str, day: date, *, yours: bool) -> list[dict[str, Any]]:
+        """The records of the day's deals, in order, to check against the
+        commitment: the par plays of a closed day, or your own finished plays."""
+        kept = self.day(day)
+        if yours:
+            return [play.record for play in self.store.plays(day, owner) if play.finished]
+        if not is_closed(day, self.now()):
+            raise ChallengeRefused(
+                Refusal.NOT_NOW,
+                "A day's records come once it has closed: they hold all its deals.",
+                "day-open",
+            )
+        pars = self.store.pars(day)
+        if len(pars) < kept.deals:
+            self.play_pars_soon(kept)
+            raise ChallengeRefused(
+                Refusal.NOT_NOW,
+                "The bots are still playing the par: ask again soon.",
+                "par-pending",
+            )
+        return [pars[number].record for number in range(1, kept.deals + 1)]
 
     def leaderboard(self, owner: str, day: date) -> DayBoard:
         """The day's board: for everyone once it is closed, else for a player

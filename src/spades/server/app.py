@@ -427,11 +427,13 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     _add_page_routes(app)
     _add_api_routes(app)
+    from .challenge import include_challenge  # the daily challenge: its routes and refusals
     from .records_api import router  # imported here: its routes use this module's dependencies
     from .tables_api import router as tables_router
 
     app.include_router(router)
     app.include_router(tables_router)
+    include_challenge(app)
     _document_levels(app, service.default_level)
     return app
 
