@@ -42,10 +42,10 @@ def bots_answer(game: Game, levels: Mapping[Seat, str], decide: Decide) -> list[
         if made is None:
             break
         events += made
-    return _this_hand(events)
+    return this_hand_only(events)
 
 
-def _this_hand(events: list[Event]) -> list[Event]:
+def this_hand_only(events: list[Event]) -> list[Event]:
     """The events up to the hand's score (the next deal and beyond are no one's)."""
     for index, event in enumerate(events):
         if isinstance(event, HandScored):
@@ -94,5 +94,5 @@ def play_with_south(
         if deal_over(game):
             break
         # A failing or cheating bot forfeits, as in the arena.
-        tell_bots(bots, listeners, game, _this_hand(bot_turn(game, SOUTH, south)))
+        tell_bots(bots, listeners, game, this_hand_only(bot_turn(game, SOUTH, south)))
     return game

@@ -28,6 +28,7 @@ from spades.solver.claims import held_claim_problems
 from .analyze import analyze
 from .arena import arena, expand_bare_ray
 from .bot import bot_command
+from .challenge import challenge
 from .db import db_app
 from .options import RulesOption, read_rules
 from .play import play
@@ -50,6 +51,7 @@ app.command()(serve)
 app.command(name="bot")(bot_command)
 app.command()(solve)
 app.command()(analyze)
+app.command()(challenge)
 app.add_typer(db_app, name="db")
 
 
