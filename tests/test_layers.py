@@ -56,3 +56,12 @@ def test_core_imports_nothing_of_ours_but_core() -> None:
     for path in sources("core"):
         ours = {m for m in imported_modules(path) if m.startswith("spades.")}
         assert all(m.startswith("spades.core") for m in ours), (path, ours)
+
+
+def test_the_challenge_knows_nothing_of_the_web_or_the_terminal() -> None:
+    assert sources("challenge")
+    for path in sources("challenge"):
+        for module in imported_modules(path):
+            top = module.split(".")[0]
+            assert top not in ("fastapi", "pydantic", "starlette", "typer", "rich"), (path, module)
+            assert not module.startswith(("spades.server", "spades.cli")), (path, module)
