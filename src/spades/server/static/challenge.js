@@ -4,7 +4,8 @@
 // view it is sent and sends intents. Every name is written as text, never as
 // markup.
 //
-// Self-contained: it wires the "Daily challenge" buttons (.challenge-link),
+// Self-contained: it wires the "Daily challenge" buttons (.challenge-link, in
+// the new-game dialog and Your games),
 // fills its own dialog, and adds your challenge history below Your
 // statistics. It reuses the replay viewer and the hand review of the game.
 
@@ -407,10 +408,11 @@ function draw() {
   body.replaceChildren(...parts);
 }
 
-async function open(fromWelcome) {
+async function open(from) {
   const dialog = $("challenge-dialog");
-  state.openedFrom = fromWelcome ? "welcome-dialog" : null;
-  if (fromWelcome) $("welcome-dialog").close();
+  // From the first visit's welcome, closing goes back there: nothing else is on the table yet.
+  state.openedFrom = from?.id === "welcome-dialog" ? from.id : null;
+  from?.close();
   if (!dialog.open) dialog.showModal();
   $("challenge-body").replaceChildren(el("p", "ch-wait", "Opening today's challenge…"));
   try {
@@ -448,11 +450,10 @@ async function fillHistory() {
 
 function wire() {
   for (const link of document.querySelectorAll(".challenge-link")) {
-    link.addEventListener("click", () => open(Boolean(link.closest("#welcome-dialog"))));
+    link.addEventListener("click", () => open(link.closest("dialog")));
   }
   $("challenge-close").addEventListener("click", close);
   $("challenge-dialog").addEventListener("close", () => {
-    // Opened from the first visit's welcome: go back there, nothing else is on the table yet.
     if (state.openedFrom) $(state.openedFrom).showModal();
     state.openedFrom = null;
   });
