@@ -139,3 +139,12 @@ def test_a_feature_reaches_the_app_only_through_its_router() -> None:
             assert not routes, f"{module} imports {routes}: only app.py includes routers"
     for below in ("spades.server.deps", "spades.server.errors"):
         assert not {t for t in graph[below] if t.endswith(".routes")}, below
+
+
+def test_the_challenge_knows_nothing_of_the_web_or_the_terminal() -> None:
+    assert sources("challenge")
+    for path in sources("challenge"):
+        for module in imported_modules(path):
+            top = module.split(".")[0]
+            assert top not in ("fastapi", "pydantic", "starlette", "typer", "rich"), (path, module)
+            assert not module.startswith(("spades.server", "spades.cli")), (path, module)

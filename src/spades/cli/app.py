@@ -11,6 +11,7 @@ from rich.console import Console
 
 from spades.arena import game_seeds, play_game, seat_bots
 from spades.bots import BOT_LEVELS
+from spades.challenge.deals import DealMark, deal_mark, verify_deal_record
 from spades.core import (
     SEATS,
     Game,
@@ -27,6 +28,7 @@ from spades.solver.claims import held_claim_problems
 from .analyze import analyze
 from .arena import arena, expand_bare_ray
 from .bot import bot_command
+from .challenge import challenge
 from .db import db_app
 from .options import RulesOption, read_rules
 from .play import play
@@ -49,6 +51,7 @@ app.command()(serve)
 app.command(name="bot")(bot_command)
 app.command()(solve)
 app.command()(analyze)
+app.command()(challenge)
 app.add_typer(db_app, name="db")
 
 
@@ -157,7 +160,14 @@ def replay(
                 continue
             if check_deals:
                 try:
-                    verified = verify_fair_deals(game, seed=seed, salt=salt, digest=commitment)
+                    mark = deal_mark(record) if isinstance(record, dict) else None
+                    verified = (
+                        verify_fair_deals(game, seed=seed, salt=salt, digest=commitment)
+                        if mark is None
+                        else verify_challenge_deal(
+                            game, mark, seed=seed, salt=salt, digest=commitment
+                        )
+                    )
                 except RecordError as error:
                     broken += 1
                     errors.print(
@@ -201,6 +211,22 @@ def verify_fair_deals(game: Game, *, seed: int | None, salt: str | None, digest:
         f'deals verified: the SHA-256 of "{seed}:{salt}" is the commitment {digest}, and '
         f"seed {seed} deals all {len(deals)} hands of the record"
     )
+
+
+def verify_challenge_deal(
+    game: Game, mark: DealMark, *, seed: int | None, salt: str | None, digest: str | None
+) -> str:
+    """Check a daily challenge deal against its day's revealed seed and salt
+    (its record holds neither: they would deal the whole day) and the
+    commitment shown (default: the one the record names)."""
+    if seed is None or salt is None:
+        missing = "--seed" if seed is None else "--salt"
+        raise RecordError(
+            f"a challenge deal is checked against its day's seed and salt: give {missing} "
+            "as the page showed them once the day closed",
+            rule=Rule.COMMITMENT,
+        )
+    return verify_deal_record(game, mark, seed=seed, salt=salt, digest=digest)
 
 
 def main() -> None:

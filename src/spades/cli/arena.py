@@ -34,6 +34,7 @@ from spades.bots import BOT_LEVELS
 from spades.bots.strangers import STRANGERS
 from spades.core import Rules, record_to_json
 
+from .challenge import arena_on_challenge
 from .options import RulesOption, read_rules
 
 DEFAULT_COUNT: Final = 100
@@ -127,6 +128,19 @@ def arena(
         ),
     ] = None,
     rules: RulesOption = "cardcouch",
+    challenge: Annotated[
+        str | None,
+        typer.Option(
+            "--challenge",
+            metavar="DATE",
+            help="Score A at South on the daily challenge of DATE (YYYY-MM-DD, a closed day), "
+            "with that day's bots at the other seats, against the people who played it.",
+        ),
+    ] = None,
+    db: Annotated[
+        str | None,
+        typer.Option(help="With --challenge: the database `spades serve` keeps the challenge in."),
+    ] = None,
 ) -> None:
     """Play a match between two partnerships of bots and report who is stronger.
 
@@ -134,6 +148,13 @@ def arena(
     --duplicate every deal is played at two tables with the same cards, A at
     North-South at the first and East-West at the second.
     """
+    if challenge is not None:
+        if b is not None or duplicate or gauntlet:
+            raise typer.BadParameter(
+                "a challenge day names its own seats: give one player", param_hint="--challenge"
+            )
+        arena_on_challenge(a, challenge, db, json_output)
+        return
     game_rules = read_rules(rules)  # refused before any worker starts
     with _runner(ray, workers) as runner:
         _arena(a, b, games, deals, duplicate, gauntlet, seed, workers or 1, runner, out,

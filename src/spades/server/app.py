@@ -23,6 +23,7 @@ from spades.session import Decider, make_decider
 from spades.storage import BUSY_TIMEOUT, GameRepository, default_database_url
 
 from . import page
+from .challenge import routes as challenge
 from .errors import add_error_handlers
 from .http.guards import SameOriginOnly
 from .http.headers import SecurityHeaders
@@ -131,6 +132,7 @@ def create_app(
     app.include_router(stats.router)
     app.include_router(records.router)
     app.include_router(tables.router)
+    challenge.include_challenge(app)  # its router, and its refusals' answers
     _document_levels(app, service.default_level)
     return app
 

@@ -96,3 +96,83 @@ class HandReviewRow(Base):
     claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     """When a process took the work: a claim far older than a review takes
     belongs to a process that died, and another may take it over."""
+
+
+# ------------------------------------------------------------ the daily challenge
+
+
+class ChallengeDayRow(Base):
+    """One day of the daily challenge (``spades.challenge``): its secret seed,
+    committed to before the day starts and revealed once it is over."""
+
+    __tablename__ = "challenge_days"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    """The UTC date, ``YYYY-MM-DD``."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    salt: Mapped[str] = mapped_column(String(32))
+    commitment: Mapped[str] = mapped_column(String(64))
+    """SHA-256 of ``"<seed>:<salt>"``: shown from the day before; the seed and
+    salt are shown once the day is over."""
+    deals: Mapped[int] = mapped_column(Integer)
+    level: Mapped[str] = mapped_column(String(32))
+    """The level of the bots at the other seats, and of the par play at South."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengePlayerRow(Base):
+    """A challenge player: no account, the owner cookie's hash and a display name."""
+
+    __tablename__ = "challenge_players"
+
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True)
+    name: Mapped[str] = mapped_column(String(24))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengePlayRow(Base):
+    """One player's play of one deal of a day: one row per (day, owner, deal),
+    so a player enters each deal once."""
+
+    __tablename__ = "challenge_plays"
+    __table_args__ = (
+        # The field on a deal: every finished result of (day, deal).
+        Index("ix_challenge_plays_day_deal", "day", "deal"),
+        # A player's history, newest first.
+        Index("ix_challenge_plays_owner_day", "owner", "day"),
+        Index("ix_challenge_plays_id", "id", unique=True),
+    )
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    id: Mapped[str] = mapped_column(String(32))
+    """A random id: the hand review of the play is kept under it."""
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The ``spades-record/1`` record of the one-hand game."""
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    score: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """North-South's score for the hand, once it is over."""
+    bid: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """South's bid (Nil is 0), once made."""
+    tricks: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """North-South's tricks, once the hand is over."""
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    """Bumped on every save; a save from a stale copy (another tab) is refused."""
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class ChallengeParRow(Base):
+    """The par of a deal: the day's bots playing all four seats, South's too."""
+
+    __tablename__ = "challenge_pars"
+
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    deal: Mapped[int] = mapped_column(Integer, primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    score: Mapped[int] = mapped_column(Integer)
+    bid: Mapped[int] = mapped_column(Integer)
+    tricks: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

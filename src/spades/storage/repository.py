@@ -41,6 +41,7 @@ from sqlalchemy.pool import StaticPool
 
 from spades.core import Game, game_from_record, game_to_record
 
+from .challenge import ChallengeStore
 from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
 from .models import Base, GameRow
 from .reviews import ReviewStore
@@ -197,6 +198,7 @@ class GameRepository:
         ensure_current(self.engine)  # a new database gets its tables; an old one is refused
         self.table_changes = TableChangeLog(self.engine, self._writing)
         self.reviews = ReviewStore(self.engine, self._writing)
+        self.challenge = ChallengeStore(self.engine, self._writing)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -84,6 +84,10 @@ def test_a_database_from_before_undo_gains_the_setting_when_upgraded(tmp_path: P
             ALTER TABLE games DROP COLUMN seating;
             DROP TABLE table_changes;  -- (tables with friends across processes came later)
             DROP TABLE hand_reviews;
+            DROP TABLE challenge_days;  -- (and the daily challenge later still)
+            DROP TABLE challenge_players;
+            DROP TABLE challenge_plays;
+            DROP TABLE challenge_pars;
             DROP TABLE alembic_version;  -- (before migrations, too)
             DROP INDEX ix_games_owner_updated_at;
             CREATE INDEX ix_games_owner ON games (owner);
