@@ -206,7 +206,9 @@ class PlayerView:
         rules: Rules = CARDCOUCH,
     ) -> PlayerView:
         """The view of ``state`` from ``seat``."""
-        return cls(
+        # PlayerView, not cls: a native call (the class is final), where a
+        # call through cls is a generic one, at every card of every playout.
+        return PlayerView(
             seat=seat,
             hand=state.hands[seat],
             dealer=state.dealer,
