@@ -53,7 +53,7 @@ within the first deals this way, the default never having been in doubt."""
 PROJECTION_START = 8
 """From this share of the planned deals on (an eighth), an option must also be
 able to clear the bar by the last of them (see ``Outcomes.could_overrule``)."""
-PROJECTION_CONFIDENCE = 3.0
+PROJECTION_CONFIDENCE = 4.0
 """How far above its mean so far, in standard errors, the deals still to come
 may put an option's advantage, in that projection."""
 
