@@ -17,8 +17,10 @@ over ``--spread`` seconds, not sent in one burst.
 After ``--warmup`` seconds (not counted) the requests sent for ``--seconds``
 are timed, and it prints, per route, the answers counted, p50 / p95 / p99 (of
 every request sent in the window, a failed one at the time it failed) and
-errors, the server's CPU (its process tree, from /proc: the bot processes
-count) as a share of one core, and the load average. With several numbers of
+errors, the bot decisions that missed their deadline (``normal``'s choice
+stood in; the server's log, kept in a file, counts them), the server's CPU
+(its process tree, from /proc: the bot processes count) as a share of one
+core, and the load average. With several numbers of
 people, one server after another, it ends with a table of one row per number.
 
 Bounded: each run stops by itself after warm-up plus the window (and at most
@@ -60,6 +62,9 @@ class CrowdRun:
     timings: Timings
     server_cpu: float | None
     load_average: float
+    stand_ins: int
+    """Bot decisions in the window that missed their deadline, so that
+    ``normal``'s choice stood in for the search's (the server logs each)."""
 
 
 def person_bid(game: dict[str, Any], rng: random.Random) -> Any:
@@ -107,8 +112,26 @@ async def person(
     return finished
 
 
+STAND_IN_LINE: Final = "missed its deadline"
+"""What the server logs when normal's choice stands in for a search's."""
+
+
+def stand_ins(log: Path, start: int, end: int) -> int:
+    """Stand-in decisions the server logged between two sizes of its log."""
+    with log.open("rb") as file:
+        file.seek(start)
+        return file.read(end - start).decode(errors="replace").count(STAND_IN_LINE)
+
+
 async def crowd(
-    url: str, pid: int, people: int, seconds: float, warmup: float, spread: float, seed: int
+    url: str,
+    pid: int,
+    log: Path,
+    people: int,
+    seconds: float,
+    warmup: float,
+    spread: float,
+    seed: int,
 ) -> CrowdRun:
     timings = Timings()
     began = time.monotonic()
@@ -121,14 +144,24 @@ async def crowd(
     await asyncio.sleep(warmup)
     timings.counting = True
     cpu_before = cpu_seconds(pid)
+    log_before = log.stat().st_size
     counted_from = time.monotonic()
     await asyncio.sleep(max(0.0, stop - time.monotonic()))
     cpu_after = cpu_seconds(pid)  # the window's CPU, not the answers trickling in after it
+    log_after = log.stat().st_size
     load_average = os.getloadavg()[0]
     elapsed = time.monotonic() - counted_from
     games = sum(await players)
     server_cpu = None if cpu_before is None or cpu_after is None else cpu_after - cpu_before
-    return CrowdRun(people, elapsed, games, timings, server_cpu, load_average)
+    return CrowdRun(
+        people,
+        elapsed,
+        games,
+        timings,
+        server_cpu,
+        load_average,
+        stand_ins(log, log_before, log_after),
+    )
 
 
 def quantiles(values: list[float]) -> str:
@@ -157,6 +190,7 @@ def report(run: CrowdRun) -> None:
             f"server CPU: {run.server_cpu:.1f} s "
             f"({100 * run.server_cpu / run.seconds:.0f}% of a core)"
         )
+    print(f"bot decisions past their deadline, normal's choice standing in: {run.stand_ins:,}")
     print(f"  {'route':<9} {'answers':>7} {'errors':>6}   p50 / p95 / p99 ms")
     for route in [*ROUTES, *sorted(set(timings.latencies) - set(ROUTES))]:
         values = timings.latencies.get(route, [])
@@ -170,8 +204,8 @@ def report(run: CrowdRun) -> None:
 def summary(runs: list[CrowdRun]) -> None:
     """One markdown row a number of people: the table docs/performance.md keeps."""
     heads = " | ".join(f"{route} p50 / p95 / p99 ms" for route in ROUTES)
-    print(f"\n| people | {heads} | answers | errors | server CPU | load |")
-    print("|---:|" + "---|" * len(ROUTES) + "---:|---:|---:|---:|")
+    print(f"\n| people | {heads} | answers | errors | stand-ins | server CPU | load |")
+    print("|---:|" + "---|" * len(ROUTES) + "---:|---:|---:|---:|---:|")
     for run in runs:
         latencies = run.timings.latencies
         answers = sum(len(values) for values in latencies.values())
@@ -179,7 +213,7 @@ def summary(runs: list[CrowdRun]) -> None:
         cpu = "-" if run.server_cpu is None else f"{100 * run.server_cpu / run.seconds:.0f}%"
         cells = " | ".join(quantiles(latencies.get(route, [])) for route in ROUTES)
         print(
-            f"| {run.people} | {cells} | {answers - errors:,} | {errors} | {cpu} "
+            f"| {run.people} | {cells} | {answers - errors:,} | {errors} | {run.stand_ins:,} | {cpu} "
             f"| {run.load_average:.2f} |"
         )
 
@@ -231,12 +265,13 @@ def main() -> None:
     for people in args.people:
         with tempfile.TemporaryDirectory() as directory:
             database = args.db or f"sqlite:///{Path(directory) / 'crowd.db'}"
-            with spades_server(database, args.workers, level=args.level, extra=args.serve_arg) as (
-                url,
-                pid,
-            ):
+            log = Path(directory) / "server.log"
+            log.touch()
+            with spades_server(
+                database, args.workers, level=args.level, extra=args.serve_arg, log=log
+            ) as (url, pid):
                 run = asyncio.run(
-                    crowd(url, pid, people, args.seconds, args.warmup, spread, args.seed)
+                    crowd(url, pid, log, people, args.seconds, args.warmup, spread, args.seed)
                 )
         report(run)
         runs.append(run)

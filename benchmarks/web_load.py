@@ -143,6 +143,7 @@ def spades_server(
     level: str | None = "random",
     extra: Sequence[str] = (),
     limits: str = "off",
+    log: Path | None = None,
 ) -> Iterator[tuple[str, int]]:
     """``spades serve`` on a free port (random bots unless ``level`` says
     otherwise; None: the server's own default), with ``extra`` arguments: its
@@ -150,7 +151,8 @@ def spades_server(
 
     ``limits`` as ``spades serve --limits`` takes them: off by default, since
     every simulated player comes from 127.0.0.1 and starts game after game, far
-    past what one address may (docs/security.md)."""
+    past what one address may (docs/security.md). With ``log``, the server's
+    log (its stderr) goes to that file instead of this terminal."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
@@ -162,13 +164,15 @@ def spades_server(
         f"--limits={limits}",
         *extra,
     ]
-    server = subprocess.Popen(command)
+    log_file = None if log is None else log.open("ab")
+    server = subprocess.Popen(command, stderr=log_file)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             if server.poll() is not None:
-                raise SystemExit(f"spades serve exited with code {server.returncode}")
+                said = "" if log is None else "\n" + log.read_text(errors="replace")[-2000:]
+                raise SystemExit(f"spades serve exited with code {server.returncode}{said}")
             try:
                 httpx.get(f"{url}/api/levels", timeout=1).raise_for_status()
                 break
@@ -184,6 +188,8 @@ def spades_server(
         except subprocess.TimeoutExpired:  # still answering requests its bots think about
             server.kill()
             server.wait()
+        if log_file is not None:
+            log_file.close()
 
 
 def cpu_seconds(pid: int | None) -> float | None:
