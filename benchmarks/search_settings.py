@@ -78,11 +78,28 @@ def full(seed: str) -> ExpertBot:
     return bot
 
 
+def half(seed: str) -> ExpertBot:
+    """The shipped search with half its deals: a crowded server's (twice as
+    many searches waiting as bot processes)."""
+    bot = ExpertBot(seed)
+    bot.search_share(0.5)
+    return bot
+
+
+def quarter(seed: str) -> ExpertBot:
+    """A quarter of the deals: the least a crowded server gives a search."""
+    bot = ExpertBot(seed)
+    bot.search_share(0.25)
+    return bot
+
+
 SETTINGS: dict[str, Callable[[str], ExpertBot]] = {
     "shipped": shipped,
     "previous": previous,
     "cards-only": cards_only,
     "full": full,
+    "half": half,
+    "quarter": quarter,
 }
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from spades.bots import make_bot
+from spades.bots import SearchBot, make_bot
 from spades.core import SOUTH, Game, Phase, PlayerView
 from spades.session import InlineDecider, ProcessDecider, answer_of, make_decider
 from spades.session.deciders import FALLBACK_LEVEL, decide_now
@@ -131,14 +132,19 @@ def wait_for_file(path: str) -> bool:
 
 
 class RecordingDecider(InlineDecider):
-    """Searches inline, noting the deadline each search was handed."""
+    """Searches inline, noting the deadline and the share each search was handed."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.deadlines: list[float] = []
+        self.shares: list[float] = []
 
-    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer:
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer:
         self.deadlines.append(deadline)
-        return super().search(level, view, seed, deadline)
+        self.shares.append(share)
+        return super().search(level, view, seed, deadline, share)
 
 
 def test_the_bots_after_one_move_share_one_budget() -> None:
@@ -155,3 +161,53 @@ def test_the_bots_after_one_move_share_one_budget() -> None:
     assert gone("expert", view, "late") == normal_answer(view, "late")
     assert decider.deadlines == [due]  # no search was started for it
     assert gone("normal", view, "quick") == normal_answer(view, "quick")
+
+
+class HeldDecider(RecordingDecider):
+    """Runs one search at full depth (capacity 1), the first held in flight
+    until the test lets it go."""
+
+    capacity = 1
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.first_started = threading.Event()
+        self.let_go = threading.Event()
+
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer:
+        if not self.first_started.is_set():
+            self.first_started.set()
+            assert self.let_go.wait(timeout=60)
+        return super().search(level, view, seed, deadline, share)
+
+
+def test_a_crowded_decider_searches_a_share_of_the_deals() -> None:
+    """While one search is in flight on a decider that runs one at a time, the
+    next is asked to search half its deals; once it is alone again, all."""
+    view = first_card_view()
+    decider = HeldDecider()
+    answers: list[Answer] = []
+    first = threading.Thread(target=lambda: answers.append(decider("expert", view, "first")))
+    first.start()
+    assert decider.first_started.wait(timeout=60)
+    crowded = decider("expert", view, "crowded")
+    decider.let_go.set()
+    first.join(timeout=60)
+    alone = decider("expert", view, "alone")
+    assert decider.shares == [0.5, 1.0, 1.0]  # the crowded one, the first let go, then alone
+    assert crowded in view.legal_cards() and alone in view.legal_cards() and len(answers) == 1
+
+
+def test_a_search_given_a_share_plans_fewer_deals_but_never_below_its_first_look() -> None:
+    bot = make_bot("expert")
+    assert isinstance(bot, SearchBot)
+    planned = bot.max_worlds, bot.max_bid_worlds
+    bot.search_share(0.5)
+    assert (bot.max_worlds, bot.max_bid_worlds) == (planned[0] // 2, planned[1] // 2)
+    bot.search_share(0.01)
+    assert bot.max_worlds == bot.first_look and bot.max_bid_worlds == bot.bid_first_look
+    assert bot.min_worlds <= bot.max_worlds and bot.min_bid_worlds <= bot.max_bid_worlds
+    with pytest.raises(ValueError, match="share"):
+        bot.search_share(0)

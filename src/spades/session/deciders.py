@@ -50,6 +50,8 @@ GRACE: Final = 0.05
 """Seconds a caller waits past the deadline for an answer on its way back."""
 TOO_LATE_TO_SEARCH: Final = 0.02
 """With less time than this left, a search is not started: ``normal`` answers."""
+MIN_SHARE: Final = 0.25
+"""However crowded, a search keeps at least this share of its planned deals."""
 
 BOT_SERVICES: Final = {
     "local": "a pool of bot processes on this machine, one per core (the default)",
@@ -61,13 +63,19 @@ BOT_SERVICES: Final = {
 """The places ``spades serve --bots`` can send decisions to, for its help."""
 
 
-def decide_now(level: str, view: PlayerView, seed: str, deadline: float | None = None) -> Answer:
+def decide_now(
+    level: str, view: PlayerView, seed: str, deadline: float | None = None, share: float = 1.0
+) -> Answer:
     """``level``'s answer on ``view``, computed here, seeded with ``seed``. A
     search level stops at ``deadline`` (a ``time.monotonic()`` instant) with the
-    deals it has searched by then; at worst it answers ``normal``'s choice."""
+    deals it has searched by then (at worst it answers ``normal``'s choice),
+    and searches ``share`` of its planned deals (see ``Decider.share_for``)."""
     bot = make_bot(level, seed=seed)
-    if deadline is not None and isinstance(bot, SearchBot):
-        bot.stop_at(deadline)
+    if isinstance(bot, SearchBot):
+        if deadline is not None:
+            bot.stop_at(deadline)
+        if share < 1.0:
+            bot.search_share(share)
     bot.start_game(view.seat, view.rules)
     try:
         return answer_of(bot, view)
@@ -80,6 +88,33 @@ class Decider(ABC):
 
     budget: float = DECISION_BUDGET
     """Seconds a decision may take, counted from when it is asked for."""
+    capacity: int | None = None
+    """Searches this decider runs at once (its processes); with more asked at
+    once, each searches a smaller share of its deals. ``None``: no limit known."""
+
+    def __init__(self) -> None:
+        self._searching = 0
+        """Searches asked for and not yet answered."""
+        self._searching_lock = threading.Lock()
+
+    def share_for(self, searching: int) -> float:
+        """The share of its planned deals a search gets while ``searching``
+        searches (itself included) are asked for at once: all of them up to
+        ``capacity``, then ``capacity / searching``, never below MIN_SHARE.
+
+        A crowd's decisions queue for the bot processes; each searching fewer
+        deals, the queue drains and every answer comes sooner, a little less
+        searched, rather than some in full and others not at all (normal's
+        choice once the deadline is gone). On an idle server every search has
+        its whole budget.
+
+        >>> decider = ProcessDecider(2)
+        >>> [decider.share_for(n) for n in (1, 2, 4, 8, 100)]
+        [1.0, 1.0, 0.5, 0.25, 0.25]
+        """
+        if self.capacity is None or searching <= self.capacity:
+            return 1.0
+        return max(MIN_SHARE, self.capacity / searching)
 
     def __call__(self, level: str, view: PlayerView, seed: str, due: float | None = None) -> Answer:
         """``level``'s answer, within the budget and by ``due`` (a
@@ -91,7 +126,14 @@ class Decider(ABC):
             deadline = min(deadline, due)
         answer = None
         if deadline - time.monotonic() >= TOO_LATE_TO_SEARCH:
-            answer = self.search(level, view, seed, deadline)
+            with self._searching_lock:
+                self._searching += 1
+                share = self.share_for(self._searching)
+            try:
+                answer = self.search(level, view, seed, deadline, share)
+            finally:
+                with self._searching_lock:
+                    self._searching -= 1
         if answer is None:  # nothing came back in time, or no time was left
             return decide_now(FALLBACK_LEVEL, view, seed)
         return answer
@@ -104,8 +146,11 @@ class Decider(ABC):
         return lambda level, view, seed: self(level, view, seed, due)
 
     @abstractmethod
-    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
-        """A search level's answer, or ``None`` if it could not be had by ``deadline``."""
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer | None:
+        """A search level's answer, searching ``share`` of its planned deals,
+        or ``None`` if it could not be had by ``deadline``."""
 
     def start(self) -> None:  # noqa: B027 (optional hook)
         """Get ready before the first decision (start processes, connect to a
@@ -122,8 +167,10 @@ class Decider(ABC):
 class InlineDecider(Decider):
     """Decisions made in the calling thread, one at a time per thread."""
 
-    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer:
-        return decide_now(level, view, seed, deadline)
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer:
+        return decide_now(level, view, seed, deadline, share)
 
     def describe(self) -> str:
         return "bots in the server's process"
@@ -135,9 +182,11 @@ class ProcessDecider(Decider):
     restarted if one dies. Each worker leaves when the server's process is gone."""
 
     def __init__(self, processes: int | None = None, *, budget: float = DECISION_BUDGET) -> None:
+        super().__init__()
         self.processes = processes or usable_cores()
         if self.processes < 1:
             raise ValueError(f"a pool needs at least 1 process, not {self.processes}")
+        self.capacity = self.processes
         self.budget = budget
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
@@ -158,10 +207,12 @@ class ProcessDecider(Decider):
         for _ in range(self.processes):  # a spawned process takes a moment to import
             pool.submit(_ready)
 
-    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer | None:
         pool = self.pool()
         try:
-            future: Future[Answer] = pool.submit(decide_now, level, view, seed, deadline)
+            future: Future[Answer] = pool.submit(decide_now, level, view, seed, deadline, share)
             return future.result(timeout=max(0.0, deadline - time.monotonic()) + GRACE)
         except FutureTimeout:
             future.cancel()  # still queued: never started; running: its answer is dropped

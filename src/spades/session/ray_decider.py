@@ -26,9 +26,12 @@ from .turns import Answer
 log = logging.getLogger(__name__)
 
 
-def decide_by_wall_clock(level: str, view: PlayerView, seed: str, wall_deadline: float) -> Answer:
+def decide_by_wall_clock(
+    level: str, view: PlayerView, seed: str, wall_deadline: float, share: float = 1.0
+) -> Answer:
     """``decide_now`` with the deadline given as ``time.time()`` seconds."""
-    return decide_now(level, view, seed, time.monotonic() + (wall_deadline - time.time()))
+    deadline = time.monotonic() + (wall_deadline - time.time())
+    return decide_now(level, view, seed, deadline, share)
 
 
 class RayUnavailable(RuntimeError):
@@ -41,6 +44,7 @@ class RayDecider(Decider):
     (stopped again by ``close``). Connects on the first search."""
 
     def __init__(self, address: str | None, *, cpus: int | None = None) -> None:
+        super().__init__()  # capacity unknown: a cluster grows and shrinks
         self.address = address
         self.cpus = cpus
         self._lock = threading.Lock()
@@ -81,7 +85,9 @@ class RayDecider(Decider):
     def start(self) -> None:
         self.connect()
 
-    def search(self, level: str, view: PlayerView, seed: str, deadline: float) -> Answer | None:
+    def search(
+        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+    ) -> Answer | None:
         import ray
 
         try:
@@ -90,7 +96,7 @@ class RayDecider(Decider):
             log.warning("%s: normal's choice stands", error)
             return None
         left = deadline - time.monotonic()
-        task = remote.remote(level, view, seed, time.time() + left)
+        task = remote.remote(level, view, seed, time.time() + left, share)
         try:
             answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
             return answer

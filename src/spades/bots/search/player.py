@@ -144,6 +144,17 @@ class SearchBot(Bot):
         if processes > 1:
             helper_pool(processes - 1)
 
+    def search_share(self, share: float) -> None:
+        """Search only ``share`` (0 to 1) of the planned deals, cards and bids,
+        never fewer than the first look: what the server asks of a search while
+        more decisions are waiting than it has bot processes."""
+        if not 0.0 < share <= 1.0:
+            raise ValueError(f"a share of the deals is more than 0 and at most 1, not {share}")
+        self.max_worlds = max(self.first_look or 1, round(self.max_worlds * share))
+        self.min_worlds = min(self.min_worlds, self.max_worlds)
+        self.max_bid_worlds = max(self.bid_first_look or 1, round(self.max_bid_worlds * share))
+        self.min_bid_worlds = min(self.min_bid_worlds, self.max_bid_worlds)
+
     def fix_worlds(self, worlds: int) -> None:
         """Search exactly ``worlds`` deals a card (bids in proportion, as by
         default) whatever the clock says: every decision then depends on the
