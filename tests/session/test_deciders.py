@@ -14,7 +14,7 @@ import pytest
 from spades.bots import SearchBot, make_bot
 from spades.core import SOUTH, Game, Phase, PlayerView
 from spades.session import InlineDecider, ProcessDecider, answer_of, make_decider
-from spades.session.deciders import FALLBACK_LEVEL, decide_now
+from spades.session.deciders import CROWDED, FALLBACK_LEVEL, decide_now
 from spades.session.turns import Answer
 
 
@@ -164,8 +164,9 @@ def test_the_bots_after_one_move_share_one_budget() -> None:
 
 
 class HeldDecider(RecordingDecider):
-    """Runs one search at full depth (capacity 1), the first held in flight
-    until the test lets it go."""
+    """Runs one search at a time, each in full while no more than CROWDED are
+    asked for at once (capacity 1); the first is held in flight until the test
+    lets it go."""
 
     capacity = 1
 
@@ -184,19 +185,25 @@ class HeldDecider(RecordingDecider):
 
 
 def test_a_crowded_decider_searches_a_share_of_the_deals() -> None:
-    """While one search is in flight on a decider that runs one at a time, the
-    next is asked to search half its deals; once it is alone again, all."""
+    """While one search is held in flight, the test counts CROWDED more as
+    asked for (as many callers would be): the next search is asked to search
+    CROWDED / (CROWDED + 1) of its deals (capacity 1); alone again, all."""
     view = first_card_view()
     decider = HeldDecider()
     answers: list[Answer] = []
     first = threading.Thread(target=lambda: answers.append(decider("expert", view, "first")))
     first.start()
     assert decider.first_started.wait(timeout=60)
+    with decider._searching_lock:
+        decider._searching += CROWDED - 1  # the others waiting, with the held one
     crowded = decider("expert", view, "crowded")
+    with decider._searching_lock:
+        decider._searching -= CROWDED - 1
     decider.let_go.set()
     first.join(timeout=60)
     alone = decider("expert", view, "alone")
-    assert decider.shares == [0.5, 1.0, 1.0]  # the crowded one, the first let go, then alone
+    # The crowded one, then the first let go (asked when alone), then alone again.
+    assert decider.shares == [CROWDED / (CROWDED + 1), 1.0, 1.0]
     assert crowded in view.legal_cards() and alone in view.legal_cards() and len(answers) == 1
 
 

@@ -50,6 +50,8 @@ GRACE: Final = 0.05
 """Seconds a caller waits past the deadline for an answer on its way back."""
 TOO_LATE_TO_SEARCH: Final = 0.02
 """With less time than this left, a search is not started: ``normal`` answers."""
+CROWDED: Final = 4
+"""Searches waiting for each bot process beyond which each searches a share of its deals."""
 MIN_SHARE: Final = 0.25
 """However crowded, a search keeps at least this share of its planned deals."""
 
@@ -100,21 +102,25 @@ class Decider(ABC):
     def share_for(self, searching: int) -> float:
         """The share of its planned deals a search gets while ``searching``
         searches (itself included) are asked for at once: all of them up to
-        ``capacity``, then ``capacity / searching``, never below MIN_SHARE.
+        CROWDED searches a process, then less in proportion, never below
+        MIN_SHARE.
 
-        A crowd's decisions queue for the bot processes; each searching fewer
-        deals, the queue drains and every answer comes sooner, a little less
-        searched, rather than some in full and others not at all (normal's
-        choice once the deadline is gone). On an idle server every search has
-        its whole budget.
+        A few searches queued for each process wait tens of milliseconds, and
+        searching less would cost more than it saves: fewer deals make a
+        search overrule ``normal`` less often when it should (half the deals
+        cost about 10 points a hand, docs/strength.md). A long queue is
+        another matter: its last searches would wait past their deadline and
+        get ``normal``'s choice, worth nothing of the search. Then each
+        searching fewer deals drains the queue, and every answer comes in
+        time, a little less searched.
 
         >>> decider = ProcessDecider(2)
-        >>> [decider.share_for(n) for n in (1, 2, 4, 8, 100)]
-        [1.0, 1.0, 0.5, 0.25, 0.25]
+        >>> [decider.share_for(n) for n in (1, 2, 8, 16, 32, 100)]
+        [1.0, 1.0, 1.0, 0.5, 0.25, 0.25]
         """
-        if self.capacity is None or searching <= self.capacity:
+        if self.capacity is None or searching <= CROWDED * self.capacity:
             return 1.0
-        return max(MIN_SHARE, self.capacity / searching)
+        return max(MIN_SHARE, CROWDED * self.capacity / searching)
 
     def __call__(self, level: str, view: PlayerView, seed: str, due: float | None = None) -> Answer:
         """``level``'s answer, within the budget and by ``due`` (a
