@@ -47,7 +47,16 @@ def finish_bidding(state: HandState, view: PlayerView) -> None:
 
 
 def playout(state: HandState, view: PlayerView) -> HandState:
-    """Play the hand to its end with the knowledge-based player at every seat."""
+    """Play the hand to its end with the knowledge-based player at every seat.
+
+    >>> from spades.core import Game
+    >>> game = Game(seed=5)
+    >>> state = game.hand.clone()
+    >>> finish_bidding(state, game.view(game.to_act))
+    >>> done = playout(state, game.view(0))
+    >>> done.is_over, sum(done.tricks_won), game.hand.is_over  # the game's own hand untouched
+    (True, 13, False)
+    """
     while state.phase is Phase.PASSING:
         seat_view = PlayerView.of(
             state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
