@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -32,6 +31,7 @@ from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE
 from spades.storage import GameRepository, owner_key
 
 from ..output import said
+from .serving import serve_on_a_free_port
 
 pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX"),
@@ -44,41 +44,23 @@ PATIENCE = 120
 server, and on a machine busy with other work that has taken 40 s."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def serving(
     db_url: str, *options: str, environment: dict[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`spades serve` on a free port (with ``environment`` added to ours); yields
+    """`spades serve` on a port it picks (with ``environment`` added to ours); yields
     its URL and process, and stops it and every worker it started afterwards."""
-    port = _free_port()
-    server = subprocess.Popen(
-        [SPADES, "serve", f"--port={port}", f"--db={db_url}", "--level=normal", *options],
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group: the workers go with it
-        env={**os.environ, **(environment or {})},
+    server, url = serve_on_a_free_port(
+        [f"--db={db_url}", "--level=normal", *options],
+        patience=PATIENCE,
+        environment=environment,
+        own_group=True,  # its own process group: the workers go with it
     )
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            try:
-                httpx.get(f"{url}/api/levels", timeout=2).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert server.poll() is None, "spades serve exited"
-                assert time.monotonic() < deadline, "spades serve did not answer"
-                time.sleep(0.2)
-        yield url, server
+        yield url, server.process
     finally:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
+        os.killpg(server.process.pid, signal.SIGKILL)
+        server.stop()
 
 
 def workers_of(server: subprocess.Popen[bytes], count: int) -> list[int]:
