@@ -39,6 +39,7 @@ import os
 import random
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -52,7 +53,7 @@ from typing import Any
 
 import aiohttp
 import httpx
-from web_load import Timings, free_port, percentile, player
+from web_load import Timings, percentile, player
 
 from spades.bots import make_bot
 from spades.core import Game, Phase, game_to_record, parse_rules
@@ -73,18 +74,25 @@ HOSTED = {"seats": {"N": "random", "E": "random", "S": "person", "W": "random"},
 
 
 class Server:
-    """``spades serve`` (random bots) on 127.0.0.1, restartable on its port and database."""
+    """``spades serve`` (random bots) on 127.0.0.1, restartable on its port and database.
+
+    The port is a socket bound here once and handed to each start (``--fd``):
+    killed and started again, the server is back on it, which no other process
+    could take in between."""
 
     def __init__(self, db: str, *options: str) -> None:
         self.db = db
         self.options = options
-        self.port = free_port()
+        self.socket = socket.create_server(("127.0.0.1", 0))  # port 0: the system picks
+        self.socket.set_inheritable(True)
+        self.port: int = self.socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self, wait: float = 60) -> None:
-        command = [SPADES, "serve", f"--port={self.port}", f"--db={self.db}", "--level=random"]
-        self.process = subprocess.Popen([*command, *self.options])
+        fd = self.socket.fileno()
+        command = [SPADES, "serve", f"--fd={fd}", f"--db={self.db}", "--level=random"]
+        self.process = subprocess.Popen([*command, *self.options], pass_fds=[fd])
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -120,6 +128,7 @@ def serving(db: str | None = None, *options: str) -> Iterator[Server]:
             yield server
         finally:
             server.stop()
+            server.socket.close()
 
 
 def summary(values: list[float]) -> str:
@@ -544,7 +553,7 @@ async def read_only() -> list[str]:
             [
                 SPADES,
                 "serve",
-                f"--port={free_port()}",
+                "--port=0",
                 f"--db=sqlite:///file:{path}?mode=ro&uri=true",
             ],
             capture_output=True,
@@ -645,15 +654,16 @@ PG_BIN = Path("/usr/lib/postgresql")
 
 @contextmanager
 def private_postgres() -> Iterator[tuple[str, Callable[[], None], Callable[[], None]]]:
-    """A PostgreSQL cluster of its own on a free port (not the shared one):
-    its URL, and functions that stop and start it."""
+    """A PostgreSQL cluster of its own (not the shared one), reached by a Unix
+    socket in a folder of its own, so it takes no port another may want: its
+    URL, and functions that stop and start it."""
     versions = sorted(PG_BIN.glob("*/bin/initdb"))
     if not versions:
         raise SystemExit("no PostgreSQL binaries under /usr/lib/postgresql")
     bin_dir = versions[-1].parent
     folder = Path(tempfile.mkdtemp(prefix="spades-pg-"))
     shutil.chown(folder, "postgres")
-    port = free_port()
+    port = 5432  # names the socket file only: it is alone in its folder
 
     def as_postgres(*command: str) -> None:
         subprocess.run(["su", "postgres", "-c", " ".join(command)], check=True,
@@ -661,7 +671,7 @@ def private_postgres() -> Iterator[tuple[str, Callable[[], None], Callable[[], N
 
     data = folder / "data"
     as_postgres(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "spades")
-    options = f"'-p {port} -k {folder} -c listen_addresses=127.0.0.1'"
+    options = f"'-p {port} -k {folder} -c listen_addresses='"  # no TCP
 
     def start() -> None:
         as_postgres(
@@ -675,9 +685,9 @@ def private_postgres() -> Iterator[tuple[str, Callable[[], None], Callable[[], N
     start()
     try:
         as_postgres(
-            str(bin_dir / "createdb"), "-h", "127.0.0.1", "-p", str(port), "-U", "spades", "abuse"
+            str(bin_dir / "createdb"), "-h", str(folder), "-p", str(port), "-U", "spades", "abuse"
         )
-        yield f"postgresql://spades@127.0.0.1:{port}/abuse", stop, start
+        yield f"postgresql://spades@/abuse?host={folder}&port={port}", stop, start
     finally:
         with suppress(subprocess.CalledProcessError):
             stop()

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/web_load.py [--clients 50] [--seconds 30]
         [--db postgresql://user:password@host/db] [--workers 2]
 
-It starts ``spades serve`` (a real uvicorn process) on a free port with a fresh
+It starts ``spades serve`` (a real uvicorn process) on a port it picks, with a fresh
 SQLite file (or the database ``--db`` names, best empty; ``--workers`` server
 processes over it) and ``--level random``, so the bots cost next to nothing and what is
 measured is the server itself: routing, loading and storing games, South's view.
@@ -34,12 +34,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import queue
 import random
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
@@ -49,6 +50,8 @@ from typing import Any
 
 import aiohttp
 import httpx
+
+from spades.cli.serve import ANNOUNCEMENT
 
 STARTUP_SECONDS = 60
 STOP_SECONDS = 10
@@ -128,11 +131,29 @@ async def player(
     return finished
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+def announced_url(server: subprocess.Popen[bytes], patience: float = STARTUP_SECONDS) -> str:
+    """The URL ``spades serve --port 0`` names in its first line (the port it
+    bound), read from its stdout; the rest of its output is read and dropped
+    on a thread, so the server never waits on a full pipe."""
+    assert server.stdout is not None
+    stdout = server.stdout
+    lines: queue.Queue[bytes] = queue.Queue()
+
+    def read() -> None:
+        lines.put(stdout.readline())  # b"" once it exits without a word
+        for _ in stdout:
+            pass
+
+    threading.Thread(target=read, name="spades-serve-stdout", daemon=True).start()
+    try:
+        first = lines.get(timeout=patience).decode(errors="replace")
+    except queue.Empty:
+        raise SystemExit(f"spades serve printed nothing in {patience:.0f} s") from None
+    announced = ANNOUNCEMENT.search(first)
+    if announced is None:
+        server.wait()
+        raise SystemExit(f"spades serve exited with code {server.returncode}: {first}")
+    return announced[1]
 
 
 @contextmanager
@@ -145,7 +166,7 @@ def spades_server(
     limits: str = "off",
     log: Path | None = None,
 ) -> Iterator[tuple[str, int]]:
-    """``spades serve`` on a free port (random bots unless ``level`` says
+    """``spades serve`` on a port it picks (random bots unless ``level`` says
     otherwise; None: the server's own default), with ``extra`` arguments: its
     URL and process id.
 
@@ -153,11 +174,10 @@ def spades_server(
     every simulated player comes from 127.0.0.1 and starts game after game, far
     past what one address may (docs/security.md). With ``log``, the server's
     log (its stderr) goes to that file instead of this terminal."""
-    port = free_port()
     command = [
         str(Path(sys.executable).with_name("spades")),
         "serve",
-        f"--port={port}",
+        "--port=0",  # a free port, bound by the server itself and named in its first line
         f"--db={database}",
         f"--workers={workers}",
         *([] if level is None else [f"--level={level}"]),
@@ -165,11 +185,11 @@ def spades_server(
         *extra,
     ]
     log_file = None if log is None else log.open("ab")
-    server = subprocess.Popen(command, stderr=log_file)
-    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log_file)
     try:
+        url = announced_url(server)
         deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
+        while True:  # bound, but the app is still starting
             if server.poll() is not None:
                 said = "" if log is None else "\n" + log.read_text(errors="replace")[-2000:]
                 raise SystemExit(f"spades serve exited with code {server.returncode}{said}")

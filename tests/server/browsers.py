@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -24,6 +22,10 @@ from typing import Any
 import pytest
 import uvicorn
 from fastapi import FastAPI
+
+from .serving import ServeProcess, spades_command
+
+__all__ = ["spades_command"]  # the browser tests' own commands run it too
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,68 +38,60 @@ CHROMIUM_ARGS = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def spades_command() -> list[str]:
-    script = Path(sys.executable).parent / "spades"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("spades")
-    return [found] if found else [sys.executable, "-m", "spades.cli.app"]
-
-
 class Server:
-    """`spades serve` as a subprocess, restartable on the same port and database."""
+    """`spades serve` as a subprocess, restartable on the same port and database.
 
-    startup_seconds = 30
+    The port is a socket this object binds once and keeps (``--fd``): between a
+    stop and a start no other process can take it, as it could a port released
+    and named again."""
+
+    startup_seconds = 120
+    """A deadline, not a wait: on a machine busy with other work, starting the
+    server (imports, database, bot processes) has taken over 30 s."""
 
     def __init__(self, db_url: str, *options: str) -> None:
-        self.port = free_port()
+        self._socket = socket.create_server(("127.0.0.1", 0))  # port 0: the system picks
+        self._socket.set_inheritable(True)
+        self.port: int = self._socket.getsockname()[1]
         self.db_url = db_url
         self.options = options
         """More options for `spades serve`."""
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process: subprocess.Popen[bytes] | None = None
+        self._serving: ServeProcess | None = None
+
+    @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        return None if self._serving is None else self._serving.process
 
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
 
     def start(self) -> None:
-        command = [
-            *spades_command(), "serve", "--port", str(self.port), "--db", self.db_url,
-            "--level", "normal",  # quick bots: these tests are about the page
-            *self.options,
-        ]  # fmt: skip
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + self.startup_seconds
-        while time.monotonic() < deadline:  # until it answers: how long it takes is the machine's
-            if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"spades serve exited: {output}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/levels", timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"spades serve did not start within {self.startup_seconds} s")
+        fd = self._socket.fileno()
+        self._serving = ServeProcess(
+            [
+                "--fd", str(fd), "--db", self.db_url,
+                "--level", "normal",  # quick bots: these tests are about the page
+                *self.options,
+            ],
+            pass_fds=[fd],
+        )  # fmt: skip
+        try:
+            self._serving.wait_until_it_answers(self.url, self.startup_seconds)
+        except RuntimeError:
+            self.stop()
+            raise
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        if self.process is not None and self.process.stdout:
-            self.process.stdout.close()
-        self.process = None
+        if self._serving is not None:
+            self._serving.stop()
+        self._serving = None
+
+    def close(self) -> None:
+        """Stop it and give up its port: it cannot be started again."""
+        self.stop()
+        self._socket.close()
 
 
 class InProcessServer:
@@ -109,7 +103,9 @@ class InProcessServer:
 
     def __init__(self, app: FastAPI) -> None:
         self.app = app
-        self.port = free_port()
+        # Bound here and handed to uvicorn: no other process can take the port first.
+        self._socket = socket.create_server(("127.0.0.1", 0))
+        self.port: int = self._socket.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
@@ -121,7 +117,9 @@ class InProcessServer:
     def start(self) -> None:
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning")
         self._server = server = uvicorn.Server(config)
-        self._thread = threading.Thread(target=server.run, name="spades-serve", daemon=True)
+        self._thread = threading.Thread(
+            target=server.run, kwargs={"sockets": [self._socket]}, name="spades-serve", daemon=True
+        )
         self._thread.start()
         deadline = time.monotonic() + self.startup_seconds
         while not server.started:  # until it listens: how long that takes is the machine's
@@ -135,6 +133,7 @@ class InProcessServer:
         if self._server is not None and self._thread is not None:
             self._server.should_exit = True
             self._thread.join(timeout=30)
+        self._socket.close()  # uvicorn closed it if it served; else it is closed here
         self._server = self._thread = None
 
 

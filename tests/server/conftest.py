@@ -82,7 +82,7 @@ def module_server(
     running = Server(f"sqlite:///{database}", *getattr(request.module, "SERVE_OPTIONS", ()))
     running.start()
     yield running
-    running.stop()
+    running.close()
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ def server(postgres_url: str) -> Iterator[Server]:
         running.start()
         yield running
     finally:
-        running.stop()
+        running.close()
 
 
 def test_a_hand_in_the_browser_on_two_processes_survives_kill_9(

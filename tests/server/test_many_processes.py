@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -32,6 +31,7 @@ from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE
 from spades.storage import GameRepository, owner_key
 
 from ..output import said
+from .serving import serve_on_a_free_port
 
 pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX"),
@@ -44,41 +44,23 @@ PATIENCE = 120
 server, and on a machine busy with other work that has taken 40 s."""
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 @contextmanager
 def serving(
     db_url: str, *options: str, environment: dict[str, str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`spades serve` on a free port (with ``environment`` added to ours); yields
+    """`spades serve` on a port it picks (with ``environment`` added to ours); yields
     its URL and process, and stops it and every worker it started afterwards."""
-    port = _free_port()
-    server = subprocess.Popen(
-        [SPADES, "serve", f"--port={port}", f"--db={db_url}", "--level=normal", *options],
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,  # its own process group: the workers go with it
-        env={**os.environ, **(environment or {})},
+    server, url = serve_on_a_free_port(
+        [f"--db={db_url}", "--level=normal", *options],
+        patience=PATIENCE,
+        environment=environment,
+        own_group=True,  # its own process group: the workers go with it
     )
-    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + PATIENCE
-        while True:
-            try:
-                httpx.get(f"{url}/api/levels", timeout=2).raise_for_status()
-                break
-            except httpx.HTTPError:
-                assert server.poll() is None, "spades serve exited"
-                assert time.monotonic() < deadline, "spades serve did not answer"
-                time.sleep(0.2)
-        yield url, server
+        yield url, server.process
     finally:
-        os.killpg(server.pid, signal.SIGKILL)
-        server.wait()
+        os.killpg(server.process.pid, signal.SIGKILL)
+        server.stop()
 
 
 def workers_of(server: subprocess.Popen[bytes], count: int) -> list[int]:
@@ -137,63 +119,118 @@ def as_action(path: str, body: dict[str, Any]) -> tuple[str, Any]:
     return ("play", body["card"])
 
 
-def test_two_servers_racing_on_one_game_never_lose_or_repeat_a_move(postgres_url: str) -> None:
-    with serving(postgres_url) as (first, _), serving(postgres_url) as (second, _):
+FORCED_RACE_EVERY: Final = 3
+"""Every third round the test makes the race happen (below); the others race freely."""
+
+
+def test_two_servers_racing_on_one_game_never_lose_or_repeat_a_move(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    # The servers hold the requests the test names (server/http/held_requests.py),
+    # so the test can make one save the game while the other holds a copy it loaded.
+    holds = tmp_path / "holds"
+    holds.mkdir()
+    environment = {HOLDS_VARIABLE: str(holds)}
+    with (
+        serving(postgres_url, environment=environment) as (first, _),
+        serving(postgres_url, environment=environment) as (second, _),
+    ):
         one = httpx.Client(base_url=first, timeout=60)
         game = one.post("/api/games", json={"seed": 5}).json()["game"]
         cookie = one.cookies[COOKIE]
         two = httpx.Client(base_url=second, timeout=60, cookies={COOKIE: cookie})
         accepted: list[tuple[int, tuple[str, Any]]] = []
-        refusals: list[str] = []
+        forced = 0
         for round_number in range(24):
             game = one.get(f"/api/games/{game['id']}").json()["game"]
             if game["phase"] == "over":
                 break
             # Even rounds: both send the same move; odd rounds: two different ones.
             moves = [move_of(game, 0), move_of(game, round_number % 2)]
-            start = threading.Barrier(2)
-            answers: list[httpx.Response | None] = [None, None]
-
-            threads = [
-                threading.Thread(
-                    target=_send, args=(start, answers, side, client, game["id"], *moves[side])
+            if round_number % FORCED_RACE_EVERY == FORCED_RACE_EVERY - 1:
+                answers = _race_made_to_happen(
+                    one, two, holds, game["id"], moves, f"race-{round_number}"
                 )
-                for side, client in enumerate((one, two))
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
+                forced += 1  # the first server's save was refused as stale: it checks
+            else:
+                answers = _race_left_to_chance(one, two, game["id"], moves)
             for (path, body), answer in zip(moves, answers, strict=True):
-                assert answer is not None
                 if answer.status_code == 200:
                     accepted.append((answer.json()["game"]["version"], as_action(path, body)))
                 else:
                     assert answer.status_code in (409, 422), answer.text
-                    refusals.append(answer.json()["rule"])
             if moves[0] == moves[1]:
-                assert sum(answer.status_code == 200 for answer in answers if answer) == 1
+                assert sum(answer.status_code == 200 for answer in answers) == 1
         one.close()
         two.close()
+    assert forced >= 3, "too few rounds were played to race"
     # Every accepted move is in the game once, in the order of the versions the
     # servers answered with, and nothing else of South's is there.
     assert south_actions(postgres_url, cookie, game["id"]) == [
         action for _, action in sorted(accepted)
     ]
-    assert "stale" in refusals, "the servers never raced: the test proved nothing"
 
 
-def _send(
-    start: threading.Barrier,
-    answers: list[httpx.Response | None],
-    side: int,
-    client: httpx.Client,
+def _race_left_to_chance(
+    one: httpx.Client, two: httpx.Client, game_id: str, moves: list[tuple[str, dict[str, Any]]]
+) -> list[httpx.Response]:
+    """Both moves sent at once, one to each server: whichever saves first wins."""
+    start = threading.Barrier(2)
+    answers: list[httpx.Response | None] = [None, None]
+
+    def send(side: int, client: httpx.Client) -> None:
+        path, body = moves[side]
+        start.wait()  # both requests leave together
+        answers[side] = client.post(f"/api/games/{game_id}/{path}", json=body)
+
+    threads = [
+        threading.Thread(target=send, args=(side, client)) for side, client in enumerate((one, two))
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers[0] is not None and answers[1] is not None
+    return [answers[0], answers[1]]
+
+
+def _race_made_to_happen(
+    one: httpx.Client,
+    two: httpx.Client,
+    holds: Path,
     game_id: str,
-    path: str,
-    body: dict[str, Any],
-) -> None:
-    start.wait()  # both requests leave together
-    answers[side] = client.post(f"/api/games/{game_id}/{path}", json=body)
+    moves: list[tuple[str, dict[str, Any]]],
+    name: str,
+) -> list[httpx.Response]:
+    """The first server loads the game and is held there; the second saves its
+    move meanwhile; then the first goes on, from a copy now stale: its save must
+    be refused (409 ``stale``), the second's move kept alone."""
+    held_answer: list[httpx.Response] = []
+    path, body = moves[0]
+    sending = threading.Thread(
+        target=lambda: held_answer.append(
+            one.post(
+                f"/api/games/{game_id}/{path}",
+                json=body,
+                headers={HOLD_HEADER.decode(): f"loaded:{name}"},
+            )
+        )
+    )
+    sending.start()
+    deadline = time.monotonic() + PATIENCE
+    while not (holds / f"{name}.held").exists():  # written once its game is loaded
+        assert sending.is_alive(), f"the request was not held: {held_answer}"
+        assert time.monotonic() < deadline, "the first server did not hold the request"
+        time.sleep(0.01)
+    path, body = moves[1]
+    saved_first = two.post(f"/api/games/{game_id}/{path}", json=body)
+    assert saved_first.status_code == 200, saved_first.text
+    (holds / f"{name}.go").touch()
+    sending.join(timeout=PATIENCE)
+    assert not sending.is_alive() and len(held_answer) == 1
+    refused = held_answer[0]
+    assert refused.status_code == 409 and refused.json()["rule"] == "stale", refused.text
+    return [refused, saved_first]
 
 
 KILLS: Final = ("after", "before")

@@ -1,10 +1,20 @@
-"""`spades serve`: its options, and a database it cannot open refused with a reason."""
+"""`spades serve`: its options, a database it cannot open or a port it cannot
+take refused with a reason, and the port it binds named in its first line."""
 
 from __future__ import annotations
 
+import socket
+import urllib.request
+from pathlib import Path
+
+import pytest
 from typer.testing import CliRunner
 
 from spades.cli.app import app
+from spades.cli.serve import ANNOUNCEMENT
+
+from ..output import said
+from .serving import ServeProcess, serve_on_a_free_port
 
 
 def test_serve_is_a_command_with_host_port_and_db() -> None:
@@ -25,3 +35,52 @@ def test_an_unknown_default_level_is_refused() -> None:
     result = CliRunner().invoke(app, ["serve", "--level", "grandmaster"])
     assert result.exit_code == 2
     assert "unknown bot level 'grandmaster'" in result.output
+
+
+def test_a_port_in_use_is_refused_with_a_reason(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:  # held by the test: surely in use
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(
+            app, ["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'games.db'}"]
+        )
+    assert result.exit_code == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in said(result.output)
+
+
+def test_a_file_descriptor_that_is_no_socket_is_refused(tmp_path: Path) -> None:
+    with (tmp_path / "not-a-socket").open("w") as file:
+        result = CliRunner().invoke(
+            app,
+            ["serve", "--fd", str(file.fileno()), "--db", f"sqlite:///{tmp_path / 'games.db'}"],
+        )
+    assert result.exit_code == 2
+    assert "is not a socket" in said(result.output)
+
+
+@pytest.mark.slow  # starts the server, three times
+def test_port_0_serves_on_the_port_its_first_line_names(tmp_path: Path) -> None:
+    server, url = serve_on_a_free_port(
+        ["--db", f"sqlite:///{tmp_path / 'games.db'}", "--level", "random"], patience=120
+    )
+    try:
+        port = int(url.rsplit(":", 1)[1])
+        assert port > 0
+        assert urllib.request.urlopen(f"{url}/api/levels", timeout=30).status == 200
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_an_inherited_socket_keeps_its_port_across_a_restart(tmp_path: Path) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as held:
+        held.set_inheritable(True)
+        url = f"http://127.0.0.1:{held.getsockname()[1]}"
+        arguments = ["--fd", str(held.fileno()), "--db", f"sqlite:///{tmp_path / 'games.db'}"]
+        for _ in range(2):  # stopped and started again: the same port, held all along
+            server = ServeProcess([*arguments, "--level", "random"], pass_fds=[held.fileno()])
+            try:
+                server.wait_until_it_answers(url, patience=120)
+                announced = ANNOUNCEMENT.search(server.output().splitlines()[0])
+                assert announced is not None and announced[1] == url
+            finally:
+                server.stop()

@@ -4,28 +4,49 @@ One process by default. ``--workers N`` runs N server processes (uvicorn's
 workers, restarted if one dies) over a database server: they share nothing
 but the database, whose row versions make two processes acting on one game at
 once refuse the later save instead of losing or repeating a move.
+
+The command binds its listening socket itself, before it prints where it
+serves: ``--port 0`` takes a port the system picks, and the first line the
+command prints names it (``ANNOUNCEMENT``), so a test or a benchmark starts a
+server without first guessing a free port that another process may take.
 """
 
 from __future__ import annotations
 
+import contextlib
+import inspect
 import json
 import os
+import re
+import socket
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 
 if TYPE_CHECKING:
+    import uvicorn
     from fastapi import FastAPI
 
 LIMITS_VARIABLE: Final = "SPADES_LIMITS"
 SETTINGS_VARIABLE: Final = "SPADES_SERVE_SETTINGS"
 """How the command hands its settings to worker processes, which uvicorn
 starts afresh: they build the app from this (see ``worker_app``)."""
+ANNOUNCEMENT: Final = re.compile(r"Spades is at (http://\S+?:(\d+))\s")
+"""The first line ``serve`` prints: the URL it serves, with the port it bound."""
+BACKLOG: Final = 2048
+"""Connections the system queues before the server accepts them (uvicorn's default)."""
 
 
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=65535,
+            help="Port to listen on; 0 takes a free one, named in the first line printed.",
+        ),
+    ] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
@@ -83,6 +104,16 @@ def serve(
             "server's own, e.g. behind a proxy that changes the Host; repeat for more.",
         ),
     ] = None,
+    fd: Annotated[
+        int | None,
+        typer.Option(
+            min=0,
+            metavar="N",
+            help="Serve on a socket this command inherits, bound, as file descriptor N "
+            "(from a supervisor, or a test that keeps its port across restarts), "
+            "instead of binding --host and --port.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web game: open http://HOST:PORT in a browser and play as South."""
     import uvicorn  # imported here: the other commands do not need a web server
@@ -132,12 +163,12 @@ def serve(
     # The app is made here even for workers: a database that cannot be used is
     # refused once, before any process starts, and a new one gets its tables once.
     app = _open_app(settings, db)
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    listening = _listen(host, port) if fd is None else _inherited(fd)
     where = make_url(url).render_as_string(hide_password=True)
     processes = f"; {workers} processes" if workers > 1 else ""
     thinking = app.state.service.decider.describe()
-    typer.echo(
-        f"Spades is at http://{shown}:{port}  (games stored in {where}{processes}; "
+    typer.echo(  # click flushes it: a program reading the port gets it now
+        f"Spades is at {_shown_url(listening)}  (games stored in {where}{processes}; "
         f"{thinking}; Ctrl-C to stop)"
     )
     if workers == 1:
@@ -145,18 +176,99 @@ def serve(
             app.state.service.decider.start()  # a cluster that cannot be reached: say so now
         except RuntimeError as error:
             raise typer.BadParameter(str(error), param_hint="--bots") from None
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        _run_one(uvicorn.Config(app, log_level="warning", backlog=BACKLOG), listening)
         return
     app.state.repository.close()  # each worker opens its own
     os.environ[SETTINGS_VARIABLE] = json.dumps(settings)
-    uvicorn.run(
+    config = uvicorn.Config(
         f"{__name__}:worker_app",
         factory=True,
-        host=host,
-        port=port,
         workers=workers,
         log_level="warning",
+        backlog=BACKLOG,
     )
+    _run_workers(config, listening)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (0: a free port the system picks),
+    as uvicorn would bind it; uvicorn listens on it once the app has started."""
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        listening = socket.socket(family, kind, protocol)
+    except OSError as error:
+        raise typer.BadParameter(
+            f"cannot listen on {host!r}: {error}", param_hint="--host"
+        ) from None
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listening.bind(address)
+    except OSError as error:
+        listening.close()
+        raise typer.BadParameter(
+            f"cannot listen on {host} port {port}: {error.strerror or error}",
+            param_hint="--port",
+        ) from None
+    listening.set_inheritable(True)  # worker processes serve on it too
+    return listening
+
+
+def _inherited(fd: int) -> socket.socket:
+    """The bound TCP socket at file descriptor ``fd``: its family read from it,
+    so the connections it accepts are treated as TCP (no Nagle delay)."""
+    try:
+        inherited = socket.socket(fileno=fd)
+    except OSError as error:
+        raise typer.BadParameter(
+            f"file descriptor {fd} is not a socket: {error.strerror or error}", param_hint="--fd"
+        ) from None
+    if inherited.family not in (socket.AF_INET, socket.AF_INET6) or (
+        inherited.type != socket.SOCK_STREAM
+    ):
+        inherited.detach()  # not ours to close
+        raise typer.BadParameter(f"file descriptor {fd} is not a TCP socket", param_hint="--fd")
+    inherited.set_inheritable(True)
+    return inherited
+
+
+def _shown_url(listening: socket.socket) -> str:
+    """The URL a browser on this machine opens: the address the socket is bound
+    to, a wildcard one as the loopback address, IPv6 in brackets."""
+    address, port = listening.getsockname()[:2]
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(address, address)
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def _run_one(config: uvicorn.Config, listening: socket.socket) -> None:
+    """What ``uvicorn.run`` does with one process, on the socket bound here."""
+    import uvicorn
+
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn raises it again once stopped
+        server.run(sockets=[listening])
+    if not server.started:  # the app's start-up failed: uvicorn has said why
+        raise typer.Exit(3)
+
+
+def _run_workers(config: uvicorn.Config, listening: socket.socket) -> None:
+    """What ``uvicorn.run`` does with several worker processes, on the socket
+    bound here. Older versions of uvicorn's supervisor are handed the function
+    each worker runs, newer ones build it themselves: each is called its way."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    parameters = inspect.signature(Multiprocess.__init__).parameters
+    supervisor: Any
+    if "target" in parameters:
+        supervisor = Multiprocess(  # type: ignore[call-arg]
+            config, target=uvicorn.Server(config).run, sockets=[listening]
+        )
+    else:
+        supervisor = Multiprocess(config, sockets=[listening])
+    with contextlib.suppress(KeyboardInterrupt):
+        supervisor.run()
 
 
 def worker_app() -> FastAPI:

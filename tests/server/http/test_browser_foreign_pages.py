@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from ..browsers import Server, free_port, new_page
+from ..browsers import Server, new_page
 
 QUICK = {"partner": "random", "opponents": "random"}
 TABLE = {"seats": {"N": "random", "E": "random", "S": "person", "W": "random"}}
@@ -48,7 +48,7 @@ def other_port() -> Iterator[tuple[str, dict[str, str]]]:
         def log_message(self, *_args: Any) -> None:
             return
 
-    host = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    host = ThreadingHTTPServer(("127.0.0.1", 0), Handler)  # port 0: the system picks
     thread = threading.Thread(target=host.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{host.server_address[1]}", page

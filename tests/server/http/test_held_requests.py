@@ -1,5 +1,5 @@
-"""The test-only hook that holds a request in flight (server/held_requests.py): off
-unless the server starts with its variable set, and then it holds exactly the
+"""The test-only hook that holds a request in flight (server/http/held_requests.py):
+off unless the server starts with its variable set, and then it holds exactly the
 request named, at the point named, until the test lets it go."""
 
 from __future__ import annotations
@@ -61,6 +61,40 @@ def test_a_named_request_waits_at_its_point_until_the_test_lets_it_go(
         assert not sending.is_alive() and answers[0].status_code == 201
 
 
+def _held(path: Path, sending: threading.Thread, answers: list[Any]) -> None:
+    deadline = time.monotonic() + 30
+    while not path.exists():  # written once the request is held
+        assert time.monotonic() < deadline and sending.is_alive(), answers
+        time.sleep(0.01)
+
+
+def test_a_move_held_once_its_game_is_loaded_is_refused_as_stale_when_another_saved_first(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(HOLDS_VARIABLE, str(tmp_path))
+    app = create_app(db_url, default_level="normal")
+    with TestClient(app) as client:
+        game = client.post("/api/games", json={"seed": 3, **QUICK}).json()["game"]
+        first, second = (game["legal_bids"][2], game["legal_bids"][3])
+        path = f"/api/games/{game['id']}/bid"
+        answers: list[Any] = []
+        sending = threading.Thread(
+            target=lambda: answers.append(
+                client.post(path, json={"bid": first}, headers={HOLD: "loaded:bid"})
+            )
+        )
+        sending.start()
+        _held(tmp_path / "bid.held", sending, answers)
+        saved = client.post(path, json={"bid": second})  # the same game, saved meanwhile
+        assert saved.status_code == 200, saved.text
+        (tmp_path / "bid.go").touch()
+        sending.join(timeout=30)
+        assert not sending.is_alive()
+        assert answers[0].status_code == 409 and answers[0].json()["rule"] == "stale"
+        kept = client.get(f"/api/games/{game['id']}").json()["game"]
+        assert kept == saved.json()["game"], "only the move saved first is kept"
+
+
 def test_a_malformed_hold_is_refused(
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -68,6 +102,6 @@ def test_a_malformed_hold_is_refused(
     app = create_app(db_url, default_level="normal")
     with (
         TestClient(app, raise_server_exceptions=True) as client,
-        pytest.raises(ValueError, match="before:NAME or after:NAME"),
+        pytest.raises(ValueError, match="before:NAME, loaded:NAME or after:NAME"),
     ):
         client.get("/api/levels", headers={HOLD: "during:../etc"})

@@ -1,10 +1,11 @@
 """Limits on what one player or one address may ask: games, tables, record
-files, sockets. Past one, the answer is a 429 JSON with Retry-After; the
+files, hints, claims, sockets (an IPv6 address counted by its /64). Past one, the answer is a 429 JSON with Retry-After; the
 limits are settings (``Limits``), and a clock the test turns shows them refill."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from fastapi import FastAPI
@@ -119,6 +120,113 @@ def test_a_flood_of_any_request_is_refused_before_any_route(
         reasons.append(closed.value.reason)
     assert reasons == ["No such table", "rate-limit"]
     assert client.get("/api/levels").status_code == 200
+
+
+class CountedCalls:
+    """A service method wrapped to count the calls that reach it: the work a
+    refused request must not start."""
+
+    def __init__(self, method: Any) -> None:
+        self.method = method
+        self.calls = 0
+
+    async def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        return await self.method(*args, **kwargs)
+
+
+def counted(app: FastAPI, name: str) -> CountedCalls:
+    wrapped = CountedCalls(getattr(app.state.service, name))
+    setattr(app.state.service, name, wrapped)
+    return wrapped
+
+
+def started(client: TestClient, seed: int = 1) -> str:
+    answer = client.post("/api/games", json={"seed": seed, **QUICK})
+    assert answer.status_code == 201, answer.text
+    game_id: str = answer.json()["game"]["id"]
+    return game_id
+
+
+def test_one_player_asking_hints_in_a_flood_is_held_to_the_rate(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(hints_per_owner=12)  # 2 at once, then one each 5 s
+    hints = counted(app, "hint")
+    game_id = started(client)
+    answers = [client.get(f"/api/games/{game_id}/hint") for _ in range(3)]
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert_rate_limited(answers[2])
+    assert answers[2].json()["detail"].startswith("Too many hints for you: at most 12 a minute")
+    assert int(answers[2].headers["Retry-After"]) == 5
+    assert hints.calls == 2, "the refused hint ran no search"
+    clock.now += 5
+    assert client.get(f"/api/games/{game_id}/hint").status_code == 200
+
+
+def test_hints_from_one_address_are_held_to_the_rate_whoever_asks(
+    app: FastAPI, client: TestClient, other_client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(hints_per_address=12)  # 2 at once
+    hints = counted(app, "hint")
+    mine, theirs = started(client), started(other_client, seed=2)
+    answers = [
+        client.get(f"/api/games/{mine}/hint").status_code,
+        other_client.get(f"/api/games/{theirs}/hint").status_code,
+    ]
+    refused = other_client.get(f"/api/games/{theirs}/hint")
+    assert answers == [200, 200]
+    assert_rate_limited(refused)
+    assert refused.json()["detail"].startswith("Too many hints for your address")
+    assert hints.calls == 2
+
+
+def test_one_player_claiming_in_a_flood_is_held_to_the_rate(
+    app: FastAPI, client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(claims_per_owner=12)  # 2 at once
+    claims = counted(app, "claim")
+    game_id = started(client)
+    # In the bidding a claim is refused by the rules (no trick is being played),
+    # after the service is asked; past the limit it is refused before.
+    answers = [client.post(f"/api/games/{game_id}/claim", json={"tricks": 13}) for _ in range(3)]
+    assert [answer.status_code == 429 for answer in answers] == [False, False, True]
+    assert_rate_limited(answers[2])
+    assert answers[2].json()["detail"].startswith("Too many claims from you")
+    assert claims.calls == 2, "the refused claim ran no solver"
+
+
+def test_claims_from_one_address_are_held_to_the_rate_whoever_claims(
+    app: FastAPI, client: TestClient, other_client: TestClient, clock: Clock
+) -> None:
+    app.state.limits = Limits(claims_per_address=6)  # one at once
+    claims = counted(app, "claim")
+    mine, theirs = started(client), started(other_client, seed=2)
+    first = client.post(f"/api/games/{mine}/claim", json={"tricks": 13})
+    refused = other_client.post(f"/api/games/{theirs}/claim", json={"tricks": 13})
+    assert first.status_code != 429
+    assert_rate_limited(refused)
+    assert refused.json()["detail"].startswith("Too many claims from your address")
+    assert claims.calls == 1
+
+
+def test_an_ipv6_client_is_one_address_across_its_64(app: FastAPI, clock: Clock) -> None:
+    """A provider gives a host a whole /64: a new address of it for each request
+    does not escape the limits per address; another /64 is another client."""
+    app.state.limits = Limits(games_per_address=12)  # 2 at once
+
+    def new_game_from(host: str) -> int:
+        with TestClient(app, client=(host, 50000)) as client:
+            return new_game(client)
+
+    same_64 = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe", "2001:db8:1:2:a::b"]
+    assert [new_game_from(host) for host in same_64] == [201, 201, 429]
+    assert new_game_from("2001:db8:1:3::1") == 201  # the next /64: someone else
+    # IPv4 clients are still one an address, and the same whether a dual-stack
+    # socket writes them as IPv4-mapped IPv6 or not.
+    assert [new_game_from(host) for host in ("203.0.113.7", "::ffff:203.0.113.7")] == [201, 201]
+    assert new_game_from("203.0.113.7") == 429
+    assert new_game_from("203.0.113.8") == 201
 
 
 def test_limits_off_let_a_benchmark_flood(app: FastAPI, client: TestClient, clock: Clock) -> None:

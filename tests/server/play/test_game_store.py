@@ -6,10 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +21,7 @@ from spades.storage import GameRepository, owner_key
 from spades.storage.repository import PlayedGames
 
 from ..conftest import QUICK, south_move, start_game
+from ..serving import ServeProcess, serve_on_a_free_port
 
 
 @pytest.mark.both_databases
@@ -127,28 +124,9 @@ def test_kept_games_are_bounded() -> None:
 # ----------------------------------------------------------------- kill -9
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _serve(database: Path) -> tuple[subprocess.Popen[bytes], str]:
-    port = _free_port()
-    spades = Path(sys.executable).with_name("spades")
-    command = [str(spades), "serve", f"--port={port}", f"--db=sqlite:///{database}"]
-    server = subprocess.Popen([*command, "--level=random"], stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            httpx.get(f"{url}/api/levels", timeout=1).raise_for_status()
-            return server, url
-        except httpx.HTTPError:
-            assert server.poll() is None, "spades serve exited"
-            assert time.monotonic() < deadline, "spades serve did not answer"
-            time.sleep(0.2)
+def _serve(database: Path) -> tuple[ServeProcess, str]:
+    """`spades serve` on the database, on a port it picks, once it answers."""
+    return serve_on_a_free_port([f"--db=sqlite:///{database}", "--level=random"], patience=60)
 
 
 @pytest.mark.slow
@@ -165,12 +143,11 @@ def test_every_acknowledged_move_survives_kill_9(tmp_path: Path) -> None:
                 game = response.json()["game"]
             cookie = client.cookies[COOKIE]
     finally:
-        server.send_signal(signal.SIGKILL)  # no shutdown, no checkpoint
-        server.wait()
+        server.process.send_signal(signal.SIGKILL)  # no shutdown, no checkpoint
+        server.stop()
     server, url = _serve(database)
     try:
         with httpx.Client(base_url=url, cookies={COOKIE: cookie}, timeout=30) as client:
             assert client.get("/api/games/latest").json()["game"] == game
     finally:
-        server.terminate()
-        server.wait()
+        server.stop()

@@ -10,16 +10,23 @@ each can be changed or turned off where the server is started
     spades serve --limits off          # benchmarks that play hundreds from one address
 
 A client address is the socket's peer (behind a reverse proxy, the address
-uvicorn takes from ``X-Forwarded-For`` when the proxy is trusted). A refused
-request is answered 429 with ``Retry-After`` and ``{detail, rule}``, rule
-``rate-limit``; see docs/security.md for the figures.
+uvicorn takes from ``X-Forwarded-For`` when the proxy is trusted); an IPv6
+address counts as its /64 network, which one household or host is given
+whole. A refused request is answered 429 with ``Retry-After`` and
+``{detail, rule}``, rule ``rate-limit``; see docs/security.md for the figures.
+
+The buckets live in the server process: under ``spades serve --workers N``
+each worker keeps its own, so a client whose connections land on several
+workers may get up to N times a rate.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import math
 import os
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -54,6 +61,18 @@ class Limits:
     """New games a minute from one address (a household or a school behind one NAT)."""
     tables_per_address: int | None = 30
     """New tables a minute from one address."""
+    hints_per_owner: int | None = 60
+    """Hints a minute for one player: each runs the strongest bot's search (up to
+    a second of a core). A person asks one a move at most, and the page one a
+    bid; a move every second with a hint each is 60."""
+    hints_per_address: int | None = 120
+    """Hints a minute from one address (several players behind one NAT)."""
+    claims_per_owner: int | None = 30
+    """Claims a minute from one player: the solver checks each against every
+    defence. A person claims once or twice a hand, a few times in a row when
+    the claim is refused and retried for fewer tricks."""
+    claims_per_address: int | None = 60
+    """Claims a minute from one address."""
     uploads_per_address: int | None = 30
     """Record files opened for replay a minute from one address (a person opens a
     few in a row, and each game of a file is opened anew; each is re-played, CPU
@@ -166,9 +185,34 @@ class Rates:
             del self._buckets[key]
 
 
+IPV6_NETWORK_BITS: Final = 64
+"""An IPv6 client is keyed by its /64: a provider gives one host or household a
+whole /64, so a key per address would give a flood 2**64 of them."""
+
+
 def client_address(scope_client: tuple[str, int] | None) -> str:
-    """The key of a client's address (``request.client``); tests have none."""
-    return "unknown" if scope_client is None else scope_client[0]
+    """The key of a client's address (``request.client``; tests have none): an
+    IPv4 address as it is, an IPv6 one as its /64 network.
+
+    >>> client_address(("203.0.113.7", 5000))
+    '203.0.113.7'
+    >>> client_address(("2001:db8:1:2:aaaa::1", 5000))
+    '2001:db8:1:2::/64'
+    >>> client_address(("::ffff:203.0.113.7", 5000))
+    '203.0.113.7'
+    """
+    if scope_client is None:
+        return "unknown"
+    host = scope_client[0]
+    try:
+        address = ipaddress.ip_address(host.split("%", 1)[0])  # a zone (fe80::1%eth0) aside
+    except ValueError:
+        return host  # not an address (a Unix socket's peer, a test's name): itself
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:  # a dual-stack socket's IPv4 client
+            return str(address.ipv4_mapped)
+        return str(ipaddress.IPv6Network((address, IPV6_NETWORK_BITS), strict=False))
+    return str(address)
 
 
 class AtOnce:
@@ -200,6 +244,13 @@ COSTLY: Final = {
 }
 """The routes whose work is costly, and their limit per address: checked with
 the others, before the body is read (a record file is megabytes of JSON)."""
+COSTLY_OF_A_GAME: Final = {
+    ("GET", "hint"): ("hints-from", "hints_per_address", "hints for your address"),
+    ("POST", "claim"): ("claims-from", "claims_per_address", "claims from your address"),
+}
+"""The costly routes of one game (``/api/games/{id}/hint``, ``.../claim``): the
+search and the solver."""
+GAME_ROUTE: Final = re.compile(r"/api/games/[^/]+/([a-z]+)")
 SOCKETS: Final = ("sockets", "sockets_per_address", "live sockets opened")
 """A socket's handshake loads its table and sends it: costly too."""
 
@@ -223,8 +274,7 @@ class RequestRate:
                 state.rates.take(
                     "requests", address, limits.requests_per_address, "requests from your address"
                 )
-                socket = scope["type"] == "websocket"
-                costly = SOCKETS if socket else COSTLY.get((scope["method"], scope["path"]))
+                costly = SOCKETS if scope["type"] == "websocket" else _costly(scope)
                 if costly is not None:
                     kind, name, what = costly
                     state.rates.take(kind, address, getattr(limits, name), what)
@@ -232,6 +282,17 @@ class RequestRate:
                 await _refuse(scope, receive, send, refused)
                 return
         await self.app(scope, receive, send)
+
+
+def _costly(scope: Scope) -> tuple[str, str, str] | None:
+    """The limit per address of the costly route ``scope`` asks for, if it is one."""
+    method, path = scope["method"], scope["path"]
+    costly = COSTLY.get((method, path))
+    if costly is None:
+        of_a_game = GAME_ROUTE.fullmatch(path)
+        if of_a_game is not None:
+            costly = COSTLY_OF_A_GAME.get((method, of_a_game[1]))
+    return costly
 
 
 async def _refuse(scope: Scope, receive: Receive, send: Send, refused: RateLimited) -> None:

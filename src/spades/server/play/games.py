@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Final, TypeVar
 
@@ -152,6 +152,10 @@ class GameService:
         self.storage_waits = True
         """Whether reading or writing a game may wait: always, since even a
         local SQLite file waits while another process holds its write lock."""
+        self.after_load: Callable[[], Awaitable[None]] | None = None
+        """A test's hook (``server/http/held_requests.py``), awaited once a move's
+        game is loaded and before the move is applied and saved: a test holds
+        one request there to make another save the same game first."""
 
     @staticmethod
     def bots_think(levels: Iterable[str]) -> bool:
@@ -293,6 +297,8 @@ class GameService:
         the bots answer and store the game: the moves on the event loop when
         nothing thinks, else with the storing in one worker thread; the storing
         always in a worker thread."""
+        if self.after_load is not None:
+            await self.after_load()
         levels = seat_levels(stored.game, stored.partner_level, stored.opponent_level)
 
         def act() -> list[Moment]:

@@ -180,10 +180,17 @@ async def undo(game_id: str, games: Games, owner: Owner, sheets: Sheets) -> Undo
 
 @router.post("/api/games/{game_id}/claim", responses=ERRORS)
 async def claim(
-    game_id: str, body: ClaimRequest, games: Games, owner: Owner, sheets: Sheets
+    game_id: str,
+    body: ClaimRequest,
+    games: Games,
+    owner: Owner,
+    sheets: Sheets,
+    limits: ServerLimits,
+    rates: ServerRates,  # the address's limit: rates.RequestRate
 ) -> ClaimUpdate:
     """Claim tricks for you and North. Checked with every card visible: if your side
     takes them against any defence the hand ends with them, otherwise play goes on."""
+    rates.take("claims", owner, limits.claims_per_owner, "claims from you")
     outcome, verdict = await games.claim(owner, game_id, body.tricks)
     update = game_update(outcome, sheets)
     events = update.events if verdict.event is None else [verdict.event, *update.events]
@@ -191,6 +198,13 @@ async def claim(
 
 
 @router.get("/api/games/{game_id}/hint", responses=ERRORS)
-async def hint(game_id: str, games: Games, owner: Owner) -> HintResponse:
+async def hint(
+    game_id: str,
+    games: Games,
+    owner: Owner,
+    limits: ServerLimits,
+    rates: ServerRates,  # the address's limit: rates.RequestRate
+) -> HintResponse:
     """What the strongest bot would bid or play in your place, and why."""
+    rates.take("hints", owner, limits.hints_per_owner, "hints for you")
     return hint_response(await games.hint(owner, game_id))
