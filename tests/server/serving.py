@@ -73,6 +73,15 @@ class ServeProcess:
         """The last lines the server printed."""
         return "".join(self._tail)
 
+    def output_to_the_end(self, timeout: float) -> str:
+        """The last lines printed once the output has ended: once the server and
+        every process that shares its output (multiprocessing's resource
+        tracker, which speaks last) have exited."""
+        self._reader.join(timeout)
+        if self._reader.is_alive():
+            raise RuntimeError(f"the server's output did not end within {timeout} s")
+        return self.output()
+
     def announced_url(self, patience: float) -> str:
         """The URL the first line names (``--port 0``), within ``patience`` seconds."""
         if not self._first_line.wait(patience):

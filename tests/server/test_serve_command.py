@@ -3,6 +3,8 @@ take refused with a reason, and the port it binds named in its first line."""
 
 from __future__ import annotations
 
+import json
+import signal
 import socket
 import urllib.request
 from pathlib import Path
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from spades.bots.search.helpers import usable_cores
 from spades.cli.app import app
 from spades.cli.serve import ANNOUNCEMENT
 
@@ -84,3 +87,31 @@ def test_an_inherited_socket_keeps_its_port_across_a_restart(tmp_path: Path) -> 
                 assert announced is not None and announced[1] == url
             finally:
                 server.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(usable_cores() < 2, reason="hints search in helper processes from 2 cores")
+def test_stopped_by_sigterm_after_hints_it_leaves_no_semaphore_behind(tmp_path: Path) -> None:
+    """A hint's search starts helper processes in the server's process; uvicorn,
+    stopped by SIGTERM, ends the process by SIGTERM once it has shut down, so
+    what the server started must be shut down by then, or multiprocessing's
+    resource tracker reports its semaphores leaked."""
+    server, url = serve_on_a_free_port(
+        ["--db", f"sqlite:///{tmp_path / 'games.db'}", "--level", "random"], patience=120
+    )
+    try:
+        request = urllib.request.Request(
+            f"{url}/api/games", data=b"{}", headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            cookie = answer.headers["Set-Cookie"].split(";")[0]
+            game_id = json.loads(answer.read())["game"]["id"]
+        hint = urllib.request.Request(f"{url}/api/games/{game_id}/hint", headers={"Cookie": cookie})
+        with urllib.request.urlopen(hint, timeout=120) as answer:
+            assert answer.status == 200
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=60) == -signal.SIGTERM  # as uvicorn ends itself
+        output = server.output_to_the_end(timeout=60)
+    finally:
+        server.stop()
+    assert "leaked" not in output, output

@@ -14,9 +14,11 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
+import socket
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
@@ -33,16 +35,25 @@ from ..test_many_processes import serving, workers_of
 FRAME_PATIENCE: Final = 30.0
 """Seconds a socket may take to show a change: far beyond the milliseconds it
 takes, for a machine busy with other work."""
-SOCKET_ATTEMPTS: Final = 40
-"""Sockets opened for Bo before one lands on the other worker: each is a coin
-the kernel tosses, so 40 all landing alike would mean it never spreads them."""
+STOPPED_SECONDS: Final = 2.0
+"""How long the test keeps a worker stopped while the other accepts a
+connection: well inside the 5 s in which uvicorn's supervisor expects every
+worker to answer its health check (past that it kills the worker)."""
+ACCEPT_ATTEMPTS: Final = 10
+"""Connections tried, each with Ann's worker stopped for ``STOPPED_SECONDS``,
+before the test gives up on the other worker accepting one."""
 
 
 @contextmanager
-def table_socket(url: str, table: str, token: str) -> Iterator[ClientConnection]:
+def table_socket(
+    url: str, table: str, token: str, connection: socket.socket | None = None
+) -> Iterator[ClientConnection]:
+    """The table's socket for the person whose secret is ``token``, over
+    ``connection`` if given (a TCP connection to the server already made)."""
     ws_url = url.replace("http", "ws", 1) + f"/api/tables/{table}/ws"
-    with connect(ws_url, additional_headers={"Cookie": f"{COOKIE}={token}"}) as socket:
-        yield socket
+    headers = {"Cookie": f"{COOKIE}={token}"}
+    with connect(ws_url, sock=connection, additional_headers=headers) as opened:
+        yield opened
 
 
 def frame_where(
@@ -151,39 +162,61 @@ def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) 
 
 
 def test_the_workers_of_one_server_push_to_each_others_sockets(postgres_url: str) -> None:
-    """``spades serve --workers 2``: the kernel hands each connection to either
-    worker; Bo's socket is opened again until a worker other than Ann's holds
-    it (read from /proc), then the two play on."""
+    """``spades serve --workers 2``: Bo's socket is held by the worker that does
+    not hold Ann's (the test makes it so, below), then the two play on."""
     with serving(postgres_url, "--workers", "2") as (url, server):
         workers = workers_of(server, 2)
         table_id, people = set_table(url, url)
-        with table_socket(url, table_id, people["N"][1]) as ann, ExitStack() as sockets:
-            for _attempt in range(SOCKET_ATTEMPTS):
-                bo = sockets.enter_context(table_socket(url, table_id, people["S"][1]))
-                if worker_holding(ann, workers) != worker_holding(bo, workers):
-                    break
-            else:
-                pytest.fail(f"{SOCKET_ATTEMPTS} sockets all went to Ann's worker")
-            play_across(table_id, people, ann, bo)
+        with table_socket(url, table_id, people["N"][1]) as ann:
+            anns = holder(ann.local_address[1], ann.remote_address[1], workers)
+            assert anns is not None, "no worker holds Ann's socket"
+            other = next(pid for pid in workers if pid != anns)
+            connection = connection_accepted_by(other, stopping=anns, url=url, workers=workers)
+            with table_socket(url, table_id, people["S"][1], connection) as bo:
+                assert holder(bo.local_address[1], bo.remote_address[1], workers) == other
+                play_across(table_id, people, ann, bo)
 
 
-def worker_holding(socket: ClientConnection, workers: list[int]) -> int:
-    """The worker process whose end of ``socket``'s connection is open."""
-    client_port = socket.local_address[1]
-    server_port = socket.remote_address[1]
+def connection_accepted_by(
+    worker: int, *, stopping: int, url: str, workers: list[int]
+) -> socket.socket:
+    """A TCP connection to the server that ``worker`` accepted. Which worker
+    accepts a connection is the kernel's choice, and it may hand ten in a row to
+    the same one: the test stops the other (SIGSTOP) until ``worker`` has taken
+    it, so no other could."""
+    host, port = url.removeprefix("http://").rsplit(":", 1)
+    for _attempt in range(ACCEPT_ATTEMPTS):
+        os.kill(stopping, signal.SIGSTOP)
+        try:
+            connection = socket.create_connection((host, int(port)), timeout=FRAME_PATIENCE)
+            deadline = time.monotonic() + STOPPED_SECONDS
+            while time.monotonic() < deadline:
+                if holder(connection.getsockname()[1], int(port), workers) == worker:
+                    return connection
+                time.sleep(0.01)
+        finally:
+            os.kill(stopping, signal.SIGCONT)
+        connection.close()  # not taken in time: the stopped worker may take it now
+    raise AssertionError(f"worker {worker} accepted none of {ACCEPT_ATTEMPTS} connections")
+
+
+def holder(client_port: int, server_port: int, workers: list[int]) -> int | None:
+    """The worker process that holds the server's end of the loopback connection
+    between these ports: None while no worker has accepted it."""
     inode = None
     for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
         fields = line.split()
         local, remote = (int(address.split(":")[1], 16) for address in fields[1:3])
         if local == server_port and remote == client_port:
             inode = fields[9]
-    assert inode is not None, "the server's end of the connection is not in /proc/net/tcp"
+    if inode is None or inode == "0":  # queued, not accepted yet: no process holds it
+        return None
     for pid in workers:
         for descriptor in Path(f"/proc/{pid}/fd").iterdir():
             with contextlib.suppress(OSError):
                 if os.readlink(descriptor) == f"socket:[{inode}]":
                     return pid
-    raise AssertionError(f"no worker holds the connection (inode {inode})")
+    return None
 
 
 def test_the_sockets_of_a_process_gone_silent_stop_counting_as_connected() -> None:

@@ -74,6 +74,18 @@ def discard_pool() -> None:
         _pool, _pool_size = None, 0
 
 
+def close_pool() -> None:
+    """Shut the shared pool down and wait until its processes have left (a server
+    stopping): its queues' semaphores are released now, not reported leaked by
+    multiprocessing's resource tracker when the process ends without running
+    its finalizers (uvicorn ends itself by SIGTERM after a graceful stop)."""
+    global _pool, _pool_size
+    with _lock:
+        pool, _pool, _pool_size = _pool, None, 0
+    if pool is not None:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _ready() -> bool:
     return True
 

@@ -143,10 +143,12 @@ class HandReviewer:
         return self._pool.submit(_review_payload, payload_of(state), number, self.deals, seed)
 
     def close(self) -> None:
+        """Stop the pool and wait for its processes (a review under way ends
+        first): its semaphores are released before the server's process ends."""
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
-                self._pool = None
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def payload_of(state: HandState) -> HandPayload:
