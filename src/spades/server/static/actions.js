@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { openDialog, showGameOver } from "./dialogs.js";
 import { $, div } from "./dom.js";
 import { render } from "./draw.js";
-import { renderBidding } from "./hand.js";
+import { focusTheTurn, renderBidding } from "./hand.js";
 import { announce, clearMessage, showMessage } from "./messages.js";
 import { playEvents } from "./playback.js";
 import { app, blindChoicePending, canAct, teamOf } from "./state.js";
@@ -46,6 +46,7 @@ export function afterUpdate(view) {
   if (view.your_turn) {
     playSound("turn");
     announce(view.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
+    focusTheTurn(view);
     if (view.phase === "bidding" && !app.table) suggestBid(view); // no hints between friends
   }
 }
@@ -214,4 +215,5 @@ export function show(game) {
   render(game);
   if (game.game_over) showGameOver(game);
   else if (game.your_turn && game.phase === "bidding") suggestBid(game);
+  if (!game.game_over) focusTheTurn(game);
 }

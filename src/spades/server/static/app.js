@@ -23,7 +23,7 @@ import { announce, clearMessage, showMessage } from "./messages.js";
 import { playEvents } from "./playback.js";
 import { renderSheet } from "./sheet.js";
 import { app, lookKey, savePrefs, spot } from "./state.js";
-import { fillFriendSeats, openWelcome, setTable, setWelcomeMode } from "./welcome.js";
+import { clearKeptRules, fillFriendSeats, openWelcome, setTable, setWelcomeMode } from "./welcome.js";
 import { openYourGames, resume } from "./your-games.js";
 
 function applyTheme() {
@@ -64,6 +64,9 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("rules-button").addEventListener("click", () => openDialog("rules-dialog"));
+  // The rules a click away from the first screen: they open over it, and close back to it.
+  $("welcome-rules").addEventListener("click", () => openDialog("rules-dialog"));
+  $("rules-clear").addEventListener("click", clearKeptRules);
   for (const button of document.querySelectorAll(".stats-link")) button.addEventListener("click", showStatistics);
   app.tools = createTableTools({ app, api, perform, showMessage, announce, openDialog });
   $("settings-button").addEventListener("click", () => openWelcome(Boolean(app.state)));

@@ -5,6 +5,7 @@
 
 import { $ } from "./dom.js";
 import { SEAT_NAMES, SEATS } from "./seats.js";
+import { withArticle } from "./words.js";
 
 // Words, not emoji: every device shows them the same (an emoji font is not everywhere).
 const REACTIONS = {
@@ -183,7 +184,7 @@ export function createTableClient(ctx) {
   function renderLobby() {
     if (!info) return;
     $("lobby-seats").replaceChildren(...SEATS.map(seatLine));
-    $("lobby-rules").textContent = `Rules: ${info.rules_summary}. A seat whose person is away waits ${info.away_seconds} s, then a ${info.stand_in} bot plays it until they are back${info.turn_seconds ? `; ${info.turn_seconds} s a turn` : ""}.`;
+    $("lobby-rules").textContent = `Rules: ${info.rules_summary}. A seat whose person is away waits ${info.away_seconds} s, then ${withArticle(info.stand_in)} bot plays it until they are back${info.turn_seconds ? `; ${info.turn_seconds} s a turn` : ""}.`;
     const guest = !info.you && !info.host;
     $("join-form").hidden = !guest;
     $("lobby-start").hidden = !info.host || info.started;
@@ -192,7 +193,7 @@ export function createTableClient(ctx) {
       ? "The game is on."
       : info.host
         ? open
-          ? `Send each friend their link. ${open === 1 ? "A seat nobody takes" : "Seats nobody takes"} will be played by a ${info.stand_in} bot until someone joins.`
+          ? `Send each friend their link. ${open === 1 ? "A seat nobody takes" : "Seats nobody takes"} will be played by ${withArticle(info.stand_in)} bot until someone joins.`
           : "Everyone is here: deal when you are ready."
         : info.you
           ? "You are seated. Waiting for the host to deal…"
