@@ -104,7 +104,10 @@ def test_each_seat_reads_its_own_nil_as_yours() -> None:
     lines = {
         seat: game_state(
             game, game_id="g", version=1, partner_level="easy", opponent_level="easy", viewer=seat
-        ).score_sheet[0].teams[0].summary[0]
+        )
+        .score_sheet[0]
+        .teams[0]
+        .summary[0]
         for seat in (NORTH, EAST)
     }
     assert lines[NORTH].startswith("Your double Nil with South failed (13 tricks taken")
