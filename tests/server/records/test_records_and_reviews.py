@@ -313,7 +313,8 @@ def test_the_review_spares_a_guess_and_names_a_real_mistake(
     spared = next(p for p in review["plays"] if p["trick"] == 12 and p["seat"] == "S")
     assert spared["verdict"] == "double-dummy only" and spared["card"] == "QC"
     assert spared["yours"] and spared["double_dummy"]["better"] == ["QD"]
-    assert "But South could not have known it" in spared["explanation"]
+    assert "But you could not have known it" in spared["explanation"]
+    assert spared["explanation"].endswith("no card did clearly better than the Queen of clubs.")
 
     second = store(app, client, game_of_hands(ruff))
     review = wait_for_review(client, f"/api/games/{second}/hands/1/review")
@@ -321,7 +322,10 @@ def test_the_review_spares_a_guess_and_names_a_real_mistake(
     assert blamed["verdict"] == "mistake" and blamed["card"] == "QD"
     assert blamed["lost"] == ["tricks"] and blamed["better"] == "2S"
     assert blamed["tricks_lost"] == 1.0 and blamed["double_dummy"]["mistake"]
-    assert blamed["explanation"].startswith("South's QD cost 1.0 trick on average")
+    # In the page's words: the card by its name, South as "you".
+    assert blamed["explanation"].startswith(
+        "Your Queen of diamonds cost 1.0 trick on average: ruffing with the 2 of spades"
+    )
     assert review["tricks_lost"]["S"] >= 1.0
 
 

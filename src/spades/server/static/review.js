@@ -5,7 +5,7 @@
 // until it is ready, so this asks again every second while the review's box is
 // on the page, then draws it.
 
-import { cardShort } from "./cards.js";
+import { cardName } from "./cards.js";
 import { el } from "./dom.js";
 import { SEAT_NAMES } from "./seats.js";
 
@@ -94,10 +94,9 @@ function playList(plays) {
     const head = el("div", "review-head");
     head.append(
       el("span", "review-trick", `Trick ${play.trick}`),
-      el("span", "review-who", play.yours ? "You" : SEAT_NAMES[play.seat]),
-      el("span", "review-card", cardShort(play.card)),
+      el("span", "review-card", `${play.yours ? "You" : SEAT_NAMES[play.seat]} played the ${cardName(play.card)}`),
     );
-    if (play.better) head.append(el("span", "review-better", `better: ${cardShort(play.better)}`));
+    if (play.better) head.append(el("span", "review-better", `better: the ${cardName(play.better)}`));
     item.append(head, el("p", "review-text", play.explanation));
     if (play.verdict === "mistake" && play.double_dummy) {
       item.append(
