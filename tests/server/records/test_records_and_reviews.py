@@ -260,6 +260,25 @@ def test_a_rule_broken_in_a_file_is_named_with_its_line_and_place(client: TestCl
     assert "holds 2 games: there is no game 3" in too_far["detail"]
 
 
+def test_a_refused_card_in_a_pretty_printed_record_names_its_own_line(
+    client: TestClient,
+) -> None:
+    """The download is pretty-printed: the refusal points at the card's line, not
+    the record's first, and says who broke the rule with the card in words."""
+    text = revoked_record()
+    body = client.post("/api/replays", json={"text": text}).json()
+    line = body["line"]
+    assert line > 1
+    bad = json.loads(text)["hands"][0]["tricks"][0]["cards"]
+    assert text.splitlines()[line - 1].strip().strip('",') in bad
+    assert body["detail"].startswith(f"The record starting on line 1 is broken at line {line}:")
+    assert "hand 1, trick 1, East's " in body["detail"]
+    assert "You " not in body["detail"]
+    assert "East must follow suit: East holds" in body["detail"] or (
+        "East does not hold" in body["detail"]
+    )
+
+
 def test_bad_requests_to_open_a_file_are_refused_with_a_reason(client: TestClient) -> None:
     huge = client.post("/api/replays", json={"text": " " * (MAX_RECORD_CHARS + 1)})
     assert huge.status_code == 422 and "at most 2,000,000 characters" in huge.json()["detail"]

@@ -91,6 +91,12 @@ export function nameGameInAddress(id) {
   history.replaceState(null, "", url);
 }
 
+export function forgetSeed() {
+  const url = new URL(location.href);
+  url.searchParams.delete("seed");
+  history.replaceState(null, "", url);
+}
+
 export async function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
@@ -111,7 +117,11 @@ export async function newGame() {
   app.view = null;
   app.state = null;
   await perform(() => api("POST", "/api/games", body));
-  if (app.state) nameGameInAddress(null); // the latest game now: no need to name it
+  if (app.state) {
+    nameGameInAddress(null); // the latest game now: no need to name it
+    // A chosen seed deals one practice game: the next "New game" is a fair deal again.
+    if ("seed" in body) forgetSeed();
+  }
   else if (previous.state) {
     ({ view: app.view, state: app.state } = previous);
     render(app.view);

@@ -55,6 +55,8 @@ function wire() {
   });
   $("bid-buttons").addEventListener("keydown", onBidKey);
   document.addEventListener("keydown", onGlobalKey);
+  document.addEventListener("keydown", () => { app.keyboard = true; }, { capture: true });
+  document.addEventListener("pointerdown", () => { app.keyboard = false; }, { capture: true });
 
   $("hint-button").addEventListener("click", askHint);
   NARROW.addEventListener("change", () => app.view && renderHand(app.view));

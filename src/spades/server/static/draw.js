@@ -35,7 +35,7 @@ export function renderTeams(view) {
     const bid = info.bid === null ? (nils.length === 2 ? nils.join(", ") : "–") : [info.bid, ...nils].join("+");
     box.replaceChildren(
       div("team-name", teamLabel(team)),
-      stat("Bid", bid),
+      stat("Bid", bid, "bid"),
       stat("Won", String(info.tricks)),
       stat("Score", String(info.score), "score"),
       stat("Bags", String(info.bags)),
@@ -51,7 +51,13 @@ export function renderTeams(view) {
 
 export function stat(label, value, extra = "") {
   const node = div(`stat ${extra}`);
-  node.append(div("stat-label", label), div("stat-value", value));
+  const shown = div("stat-value");
+  // "12+Blind Nil" may break after a "+" where the header is short of room, never inside a bid.
+  value.split("+").forEach((part, index) => {
+    if (index) shown.append("+", document.createElement("wbr"));
+    shown.append(part);
+  });
+  node.append(div("stat-label", label), shown);
   return node;
 }
 

@@ -199,7 +199,9 @@ export function focusTheTurn(view) {
   if (!lost) return;
   if (view.phase === "bidding") {
     (blindChoicePending(view) ? $("look-button") : $("bidding")).focus({ preventScroll: true });
-  } else if (view.phase === "playing" || view.phase === "passing") {
+  } else if ((view.phase === "playing" || view.phase === "passing") && app.keyboard) {
+    // Only for a player on the keyboard: a focused card is raised over its neighbours,
+    // which a thumb would then tap instead.
     $("hand").querySelector('.card[tabindex="0"]')?.focus({ preventScroll: true });
   }
 }

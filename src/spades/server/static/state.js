@@ -38,6 +38,7 @@ export const app = {
   looked: null,
   digits: "",
   digitTimer: 0,
+  keyboard: false, // whether the player's last action was a key (else a click or a tap)
   tools: null, // last trick, undo and claim (table-tools.js)
   table: null, // a table with friends (table.js), when the address names one
 };
