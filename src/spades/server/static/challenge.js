@@ -12,8 +12,8 @@
 import { cardFace, cardShort } from "./cards.js";
 import { openReplay } from "./replay.js";
 import { showReview } from "./review.js";
+import { SEAT_NAMES } from "./seats.js";
 
-const SEAT_NAMES = { N: "North", E: "East", S: "South", W: "West" };
 const state = { day: null, table: null, results: null, busy: false, openedFrom: null, tab: "play" };
 
 const $ = (id) => document.getElementById(id);
