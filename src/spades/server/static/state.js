@@ -5,14 +5,14 @@
 import { PARTNER, SEAT_NAMES, SEATS, TEAM_OF } from "./seats.js";
 
 // The pace of the table: how much of each beat (motion.js's BEATS) a card and a
-// finished trick take. Brisk is the default: the bots' cards come quickly and a
-// trick stays just long enough to see who took it. Relaxed is the page's old
+// finished trick take. Brisk is the default: the bots' cards come quickly (a
+// quarter of a second each) and a trick stays just long enough to see who took it. Relaxed is the page's old
 // default pace, kept for those who like to watch every card.
 export const SPEEDS = {
   slow: { cards: 1.8, tricks: 1.8 },
   relaxed: { cards: 1, tricks: 1 },
-  brisk: { cards: 0.4, tricks: 0.6 },
-  fast: { cards: 0.25, tricks: 0.35 },
+  brisk: { cards: 0.3, tricks: 0.55 },
+  fast: { cards: 0.2, tricks: 0.3 },
   instant: { cards: 0, tricks: 0 },
 };
 
