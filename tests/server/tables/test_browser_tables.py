@@ -189,3 +189,29 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     play_until(list(people.values()), lambda states: all(state == "over" for state in states))
     for page in people.values():
         assert not page.page_errors and not page.console_errors
+
+
+def test_the_host_frees_a_seat_and_its_new_link_seats_someone_else(
+    browser: Any, server: Server
+) -> None:
+    ann = new_page(browser, server)
+    bo = new_page(browser, server)
+    cy = new_page(browser, server)
+    set_table(ann, server, {"N": "person", "E": "normal", "W": "normal"})
+    first_link = invite(ann, "N")
+    join(bo, first_link, "Bo")
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: Bo')"
+    )
+    ann.get_by_role("button", name="Free North's seat: Bo left for good").click()
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: open seat')"
+    )
+    new_link = invite(ann, "N")
+    assert new_link != first_link
+    join(cy, new_link, "Cy")
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: Cy')"
+    )
+    for page in (ann, bo, cy):
+        assert not page.page_errors

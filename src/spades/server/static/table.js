@@ -178,6 +178,26 @@ export function createTableClient(ctx) {
       });
       item.append(field, copy);
     }
+    // The host may give back the seat of someone who left for good: a bot plays it
+    // until someone takes it with the new link this makes.
+    if (info.host && it.kind === "person" && it.name && seat !== info.you) {
+      const free = document.createElement("button");
+      free.type = "button";
+      free.className = "secondary free-seat";
+      free.textContent = "Free the seat";
+      free.setAttribute("aria-label", `Free ${SEAT_NAMES[seat]}'s seat: ${it.name} left for good`);
+      free.addEventListener("click", async () => {
+        try {
+          info = await api("POST", `${base}/seats/${seat}/free`);
+          infoAt = performance.now();
+          renderLobby();
+          ctx.announce(`${SEAT_NAMES[seat]}'s seat is free: send its new link to whoever takes it.`);
+        } catch (error) {
+          ctx.showMessage(error.message);
+        }
+      });
+      item.append(free);
+    }
     return item;
   }
 
