@@ -114,6 +114,7 @@ function wire() {
   $("confirm-keep").addEventListener("click", () => $("confirm-dialog").close());
   $("confirm-new").addEventListener("click", () => newGame());
   $("games-button").addEventListener("click", openYourGames);
+  $("welcome-games").addEventListener("click", openYourGames); // over the first screen, which stays
   $("games-new").addEventListener("click", () => {
     $("games-dialog").close();
     openWelcome(Boolean(app.state));

@@ -6,6 +6,7 @@
 import { $ } from "./dom.js";
 import { SEAT_NAMES, SEATS } from "./seats.js";
 import { withArticle } from "./words.js";
+import { forgetTable, rememberTable } from "./your-tables.js";
 
 // Words, not emoji: every device shows them the same (an emoji font is not everywhere).
 const REACTIONS = {
@@ -51,6 +52,7 @@ export function createTableClient(ctx) {
     infoAt = performance.now();
     renderLobby();
     if (!update.game) return;
+    if (update.game.game_over) forgetTable(id); // Your games lists the unfinished only
     const first = update.log - update.events.length;
     const fromTheDeal = first === 0 && update.events.length > 0;
     if ((log === null && !fromTheDeal) || update.resync) {
@@ -203,6 +205,7 @@ export function createTableClient(ctx) {
 
   function renderLobby() {
     if (!info) return;
+    rememberTable(info);
     $("lobby-seats").replaceChildren(...SEATS.map(seatLine));
     $("lobby-rules").textContent = `Rules: ${info.rules_summary}. A seat whose person is away waits ${info.away_seconds} s, then ${withArticle(info.stand_in)} bot plays it until they are back${info.turn_seconds ? `; ${info.turn_seconds} s a turn` : ""}.`;
     const guest = !info.you && !info.host;
