@@ -1,5 +1,5 @@
 // Playing by keyboard: arrows move along the hand and the bids, H asks a hint, R
-// opens the records, N or digits choose a bid.
+// opens the records, S the statistics, N or digits choose a bid.
 
 import { openRecords } from "./records.js";
 import { askHint, showStatistics } from "./actions.js";
