@@ -44,11 +44,12 @@ typecheck: $(INSTALLED)
 unit: $(COMPILED_STAMP)
 	$(PY) -m pytest -n auto --dist loadfile
 
-# Pictures of the web game (bidding, mid-hand, hand summary, score sheet, phone, last trick,
+# Pictures of the web game (the first screen, bidding, mid-hand, hand summary, score sheet, phone, last trick,
 # claim, statistics, new game, records, replay, hand review, light theme, a table with
 # friends, the daily challenge) in docs/screenshots.
 screenshots: $(COMPILED_STAMP)
 	SPADES_SCREENSHOTS=docs/screenshots $(PY) -m pytest -q tests/server/play/test_browser.py \
+		tests/server/play/test_browser_first_hour.py \
 		tests/server/play/test_browser_play_features.py tests/server/records/test_browser_records.py \
 		tests/server/play/test_browser_house_rules.py tests/server/tables/test_browser_tables.py \
 		tests/server/challenge/test_browser_challenge.py

@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from spades.bots.knowledge.bidding import estimate_tricks, nil_danger
+from spades.bots.knowledge.features import BiddingContext
+from spades.bots.knowledge.learned_bidding import choose_learned_bid, expected_tricks, nil_chance
 from spades.bots.knowledge.reasons import bid_reason, card_reason
 from spades.core import NIL, SPADES, Game, Phase, PlayerView, card_long_name, trick_winner
 from spades.core.cards import (
@@ -473,15 +474,17 @@ def check_card_reason(position: Position, card: int, reason: str) -> str:
 # ------------------------------------------------------------- bid wordings
 
 BID = re.compile(
-    r"Bid (?P<bid>\d+): (?:your (?P<parts>.+?)|your hand) count for about (?P<tricks>[\d.]+) tricks"
+    r"Bid (?P<bid>\d+): your hand(?: \((?P<parts>.+?)\))? should take about (?P<tricks>[\d.]+) tricks"
+    r"(?P<worth>; at this score (?P<wbid>\d+) is the bid worth the most)?"
     r"(?:; (?P<partner>\w+) bid Nil, so expect to take extra tricks covering it"
     r"|; with (?P<partner2>\w+)'s (?P<pbid>\d+) your team bids (?P<team>\d+))?"
 )
 NIL_BID = re.compile(
-    r"Bid Nil: a weak hand \((?:no spades|(?P<spades>\d+) spades?, the highest {high}); "
-    r"your top card is {top}\) carries (?P<risk>little|some) risk of being forced to win a "
-    r"trick, and a made Nil scores (?P<bonus>\d+)".format(
-        high=CARD.format("high"), top=CARD.format("top")
+    r"Bid Nil: a hand like yours \((?:no spades|1 spade, {one}|(?P<spades>\d+) spades, of which "
+    r"the highest is {high})(?:; your top card is {top})?\) takes no trick "
+    r"(?:about (?P<chance>\d+)% of the time|less than 1% of the time), "
+    r"and a made Nil scores (?P<bonus>\d+)(?P<worth>; at this score that is worth more than any number)?".format(
+        one=CARD.format("one"), high=CARD.format("high"), top=CARD.format("top")
     )
 )
 
@@ -492,26 +495,42 @@ def count_of(parts: str, word: str) -> int:
 
 
 def check_bid_reason(view: PlayerView, bid: int, reason: str) -> None:
+    """Every claim of a bid's reason, read back: the cards it names, the bidding
+    model's numbers it quotes, and "worth the most" only for the model's own bid."""
     hand = view.hand
     spades = hand & SUIT_MASKS[SPADES]
     partner = partner_of(view.seat)
+    context = BiddingContext.of(view)
+    preferred = choose_learned_bid(view)
     if bid == NIL:
         match = NIL_BID.fullmatch(reason)
         assert match, reason
-        if match["spades"] is None:
+        highest = spades.bit_length() - 1
+        if match["one"]:
+            assert spades.bit_count() == 1 and CARDS_BY_NAME[match["one"]] == highest
+        elif match["spades"] is None:
             assert not spades
         else:
-            assert spades.bit_count() == int(match["spades"])
-            assert CARDS_BY_NAME[match["high"]] == spades.bit_length() - 1
-        top = CARDS_BY_NAME[match["top"]]
-        assert hand >> top & 1 and RANK_OF[top] == max(RANK_OF[c] for c in cards_in(hand))
-        assert (match["risk"] == "little") == (nil_danger(hand) < 0.5)
+            assert spades.bit_count() == int(match["spades"]) > 1
+            assert CARDS_BY_NAME[match["high"]] == highest
+        top_rank = max(RANK_OF[c] for c in cards_in(hand))
+        if match["top"]:
+            top = CARDS_BY_NAME[match["top"]]
+            assert hand >> top & 1 and RANK_OF[top] == top_rank and top != highest
+        else:
+            assert spades and RANK_OF[highest] == top_rank
+        chance = round(100 * nil_chance(hand, context))
+        assert match["chance"] == (str(chance) if chance >= 1 else None)
         assert int(match["bonus"]) == view.rules.nil_bonus
+        assert bool(match["worth"]) == (preferred == NIL)
         return
     match = BID.fullmatch(reason)
     assert match, reason
     assert int(match["bid"]) == bid
-    assert match["tricks"] == f"{estimate_tricks(hand).total:.1f}"
+    assert match["tricks"] == f"{expected_tricks(hand, context)[0]:.1f}"
+    assert bool(match["worth"]) == (preferred == bid)
+    if match["worth"]:
+        assert int(match["wbid"]) == bid
     parts = match["parts"] or ""
     cards = list(cards_in(hand))
     assert count_of(parts, "ace") == sum(RANK_OF[c] == RANK_ACE for c in cards)
@@ -573,14 +592,63 @@ def test_every_card_reason_states_only_facts() -> None:
 
 def test_every_bid_reason_states_only_facts() -> None:
     checked = 0
+    worth = {"nil": 0, "number": 0}
     for game, seat in positions(GAMES):
         if game.phase is not Phase.BIDDING:
             continue
         view = game.view(seat)
-        for bid in (NIL, 1, 3, 6):
-            check_bid_reason(view, bid, bid_reason(view, bid))
+        preferred = choose_learned_bid(view)
+        for bid in {NIL, 1, 3, 6, preferred}:
+            reason = bid_reason(view, bid)
+            check_bid_reason(view, bid, reason)
+            if "worth" in reason:
+                worth["nil" if bid == NIL else "number"] += 1
             checked += 1
     assert checked > 500
+    assert min(worth.values()) > 0, worth
+
+
+def test_a_nil_with_an_ace_queen_and_ten_is_not_called_safe() -> None:
+    """The issue's hand: A, Q, 10, 9, 5, 2 of hearts and two low spades was
+    hinted "a weak hand ... carries little risk", and the Nil took 2 tricks. The
+    reason now quotes the bidding model's own chance, whatever it is."""
+    from spades.core import EAST, SOUTH, mask_of, parse_cards
+
+    view = PlayerView(
+        seat=SOUTH,
+        hand=mask_of(parse_cards("AH QH TH 9H 5H 2H 4S 2S 3D 5D 2C 4C 6C")),
+        dealer=EAST,
+        phase=Phase.BIDDING,
+        turn=SOUTH,
+        bids=(),
+        leader=SOUTH,
+        trick=(),
+        tricks=(),
+        tricks_won=(0, 0, 0, 0),
+        spades_broken=False,
+    )
+    reason = bid_reason(view, NIL)
+    check_bid_reason(view, NIL, reason)
+    assert "weak" not in reason and "little risk" not in reason
+    assert "your top card is the Ace of hearts" in reason
+
+
+def test_a_bid_the_search_chose_says_so() -> None:
+    """A search level plays its candidates out and may overrule the model's
+    bid: the hint then says that, not that the model valued it most."""
+    game = Game(seed=3)
+    while game.to_act != 2:
+        game.bid(game.to_act, 3)
+    view = game.view(2)
+    preferred = choose_learned_bid(view)
+    other = preferred + 1
+    reason = bid_reason(view, other, searched=True)
+    assert (
+        f"played out over deals the unseen cards could be, {other} did better than {preferred}"
+        in reason
+    )
+    assert "worth the most" not in reason
+    assert "played out" not in bid_reason(view, other)  # not claimed for a bid no search chose
 
 
 def test_the_reported_case_no_longer_calls_a_ten_the_highest_heart() -> None:

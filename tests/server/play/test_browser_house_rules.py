@@ -46,9 +46,9 @@ def test_a_game_under_house_rules_in_the_page(browser: Any, server: Server) -> N
         page.screenshot(path=str(shots / "house-rules.png"))
     page.click("#start-game")
 
-    # The table says which rules are played.
+    # The table says which rules are played, once: the target in the rules, not twice.
     page.wait_for_selector("#blind-choice:not([hidden])")
-    assert page.inner_text("#hand-label").endswith("first to 300")
+    assert page.inner_text("#hand-label") == "Hand 1"
     assert page.inner_text("#rules-pill") == "first to 300, out at -200, Nil passes 2, blind Nil"
 
     # Blind Nil is open: the cards stay face down until South chooses.
@@ -116,5 +116,5 @@ def test_a_game_under_house_rules_in_the_page(browser: Any, server: Server) -> N
     assert any(hand.get("passes") for hand in record["hands"])
     page.reload()
     page.wait_for_selector("#gameover-dialog[open]")
-    assert "300" in page.inner_text("#hand-label")
+    assert "first to 300" in page.inner_text("#rules-pill")
     assert page.page_errors == [] and page.console_errors == []

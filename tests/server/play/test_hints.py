@@ -139,7 +139,7 @@ def test_bid_reasons_state_the_hand() -> None:
         assert f"{aces} ace" in reason
     if south.bid_of(NORTH) is not None:
         assert "North's 2 your team bids 6" in reason
-    assert bid_reason(south, NIL).startswith("Bid Nil: a weak hand")
+    assert bid_reason(south, NIL).startswith("Bid Nil: a hand like yours")
 
 
 def test_reasons_hold_in_real_games() -> None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from spades.core import BLIND_NIL, NIL, NORTH, SOUTH, Game
+from spades.core import BLIND_NIL, EAST, NIL, NORTH, SOUTH, Game
 from spades.server.play.schemas import HandResult
 from spades.server.play.views import game_state, hand_result
 from spades.server.records.records import replay_of_game
@@ -80,6 +80,13 @@ def test_the_hand_summary_says_what_each_nil_was_scored(
     check_north_south(hand_result(scored, game.rules), nil_points, lines)
 
 
+def as_south_reads_it(line: str) -> str:
+    """The page's own seat is "you": "Your blind Nil", "Your double Nil with North"."""
+    return line.replace("North and South's double Nil", "Your double Nil with North").replace(
+        "South's", "Your"
+    )
+
+
 @pytest.mark.parametrize(("make", "nil_points", "lines"), CASES, ids=IDS)
 def test_the_score_sheet_says_what_each_nil_was_scored(
     make: Callable[[], Game], nil_points: int, lines: list[str]
@@ -87,7 +94,24 @@ def test_the_score_sheet_says_what_each_nil_was_scored(
     game = make()
     state = game_state(game, game_id="g", version=1, partner_level="easy", opponent_level="easy")
     assert len(state.score_sheet) == 1
-    check_north_south(state.score_sheet[0], nil_points, lines)
+    check_north_south(state.score_sheet[0], nil_points, [as_south_reads_it(s) for s in lines])
+
+
+def test_each_seat_reads_its_own_nil_as_yours() -> None:
+    """At a table with friends each seat's sheet is its own: North reads the
+    double Nil as "Your double Nil with South", East names both."""
+    game = double_nil_failed()
+    lines = {
+        seat: game_state(
+            game, game_id="g", version=1, partner_level="easy", opponent_level="easy", viewer=seat
+        )
+        .score_sheet[0]
+        .teams[0]
+        .summary[0]
+        for seat in (NORTH, EAST)
+    }
+    assert lines[NORTH].startswith("Your double Nil with South failed (13 tricks taken")
+    assert lines[EAST].startswith("North and South's double Nil failed")
 
 
 @pytest.mark.parametrize(("make", "nil_points", "lines"), CASES, ids=IDS)

@@ -145,8 +145,8 @@ def test_open_a_record_file_and_refuse_a_broken_one(
     page.wait_for_function("() => !document.getElementById('records-message').hidden")
     message = page.inner_text("#records-message")
     assert message.startswith("broken.json cannot be opened.")
-    assert "line 1 is broken: hand 1, trick 1" in message
-    assert "You must follow suit" in message or "You do not hold" in message
+    assert "line 1 is broken at line " in message and ": hand 1, trick 1, East's " in message
+    assert "East must follow suit" in message or "East does not hold" in message
     assert not page.evaluate("document.querySelector('#replay-dialog').open")
 
     games = [finished_game(11), finished_game(12)]
@@ -203,10 +203,13 @@ def test_the_hand_summary_brings_the_review(browser: Any, server: Server) -> Non
     page.wait_for_selector("#hand .card.playable")
     click_card(page.locator("#hand .card.playable").first)
     page.wait_for_function("() => document.querySelector('#summary-dialog').open", timeout=30_000)
-    # Analysing at first (computed in the background), then the verdicts.
+    # The review is folded below the result: unfolded, it is analysing at first
+    # (computed in the background), then the verdicts, and its line says what it found.
+    page.click("#summary-fold-label")
     page.wait_for_function(
         "() => document.querySelector('#summary-review .review-title')", timeout=180_000
     )
+    assert "costly play" in page.inner_text("#summary-fold-label")
     review = page.inner_text("#summary-review")
     assert "costly play" in review or "No costly play" in review
     assert "plays weighed, up to 8 deals each" in review

@@ -260,6 +260,25 @@ def test_a_rule_broken_in_a_file_is_named_with_its_line_and_place(client: TestCl
     assert "holds 2 games: there is no game 3" in too_far["detail"]
 
 
+def test_a_refused_card_in_a_pretty_printed_record_names_its_own_line(
+    client: TestClient,
+) -> None:
+    """The download is pretty-printed: the refusal points at the card's line, not
+    the record's first, and says who broke the rule with the card in words."""
+    text = revoked_record()
+    body = client.post("/api/replays", json={"text": text}).json()
+    line = body["line"]
+    assert line > 1
+    bad = json.loads(text)["hands"][0]["tricks"][0]["cards"]
+    assert text.splitlines()[line - 1].strip().strip('",') in bad
+    assert body["detail"].startswith(f"The record starting on line 1 is broken at line {line}:")
+    assert "hand 1, trick 1, East's " in body["detail"]
+    assert "You " not in body["detail"]
+    assert "East must follow suit: East holds" in body["detail"] or (
+        "East does not hold" in body["detail"]
+    )
+
+
 def test_bad_requests_to_open_a_file_are_refused_with_a_reason(client: TestClient) -> None:
     huge = client.post("/api/replays", json={"text": " " * (MAX_RECORD_CHARS + 1)})
     assert huge.status_code == 422 and "at most 2,000,000 characters" in huge.json()["detail"]
@@ -313,7 +332,8 @@ def test_the_review_spares_a_guess_and_names_a_real_mistake(
     spared = next(p for p in review["plays"] if p["trick"] == 12 and p["seat"] == "S")
     assert spared["verdict"] == "double-dummy only" and spared["card"] == "QC"
     assert spared["yours"] and spared["double_dummy"]["better"] == ["QD"]
-    assert "But South could not have known it" in spared["explanation"]
+    assert "But you could not have known it" in spared["explanation"]
+    assert spared["explanation"].endswith("no card did clearly better than the Queen of clubs.")
 
     second = store(app, client, game_of_hands(ruff))
     review = wait_for_review(client, f"/api/games/{second}/hands/1/review")
@@ -321,7 +341,10 @@ def test_the_review_spares_a_guess_and_names_a_real_mistake(
     assert blamed["verdict"] == "mistake" and blamed["card"] == "QD"
     assert blamed["lost"] == ["tricks"] and blamed["better"] == "2S"
     assert blamed["tricks_lost"] == 1.0 and blamed["double_dummy"]["mistake"]
-    assert blamed["explanation"].startswith("South's QD cost 1.0 trick on average")
+    # In the page's words: the card by its name, South as "you".
+    assert blamed["explanation"].startswith(
+        "Your Queen of diamonds cost 1.0 trick on average: ruffing with the 2 of spades"
+    )
     assert review["tricks_lost"]["S"] >= 1.0
 
 

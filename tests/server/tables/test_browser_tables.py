@@ -189,3 +189,47 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     play_until(list(people.values()), lambda states: all(state == "over" for state in states))
     for page in people.values():
         assert not page.page_errors and not page.console_errors
+
+
+def test_the_host_frees_a_seat_and_its_new_link_seats_someone_else(
+    browser: Any, server: Server
+) -> None:
+    ann = new_page(browser, server)
+    bo = new_page(browser, server)
+    cy = new_page(browser, server)
+    set_table(ann, server, {"N": "person", "E": "normal", "W": "normal"})
+    first_link = invite(ann, "N")
+    join(bo, first_link, "Bo")
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: Bo')"
+    )
+    ann.get_by_role("button", name="Free North's seat: Bo left for good").click()
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: open seat')"
+    )
+    new_link = invite(ann, "N")
+    assert new_link != first_link
+    join(cy, new_link, "Cy")
+    ann.wait_for_function(
+        "() => document.getElementById('lobby-seats').textContent.includes('North: Cy')"
+    )
+    for page in (ann, bo, cy):
+        assert not page.page_errors
+
+
+def test_your_games_lists_the_tables_this_browser_sits_at(browser: Any, server: Server) -> None:
+    """A table's seat is held by a cookie of the table's own address: Your games
+    lists the tables this browser opened, to go back to one from the first page."""
+    ann = new_page(browser, server)
+    address = set_table(ann, server, {"N": "person", "E": "normal", "W": "normal"})
+    ann.goto(f"{server.url}/?speed=instant")
+    ann.wait_for_selector("#welcome-dialog[open]")
+    ann.click("#welcome-games")
+    ann.wait_for_selector("#games-list .table-item")
+    item = ann.locator("#games-list .table-item")
+    assert "Table with friends" in item.inner_text() and "you sit South" in item.inner_text()
+    item.get_by_role("link").click()
+    ann.wait_for_url(address)
+    ann.wait_for_selector("#lobby-dialog[open]")
+    assert "South: Ann (you)" in ann.inner_text("#lobby-seats")
+    assert not ann.page_errors

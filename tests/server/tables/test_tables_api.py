@@ -476,3 +476,44 @@ def test_the_turn_timer_lets_the_stand_in_move_for_a_person_who_stalls(
         assert not seat_of(message, "N")["stood_in"]  # still Bo's seat: one move only
     stored = app.state.repository.load(TABLE_OWNER, table_id)
     assert "normal for Bo" in stored.seating["played_by"][0]["N"]
+
+
+def test_the_host_frees_the_seat_of_someone_who_left_for_good(
+    app: FastAPI,
+    client: TestClient,
+    other_client: TestClient,
+    third_client: TestClient,
+    clock: ManualClock,
+) -> None:
+    table = new_table(client, seats={"N": "person", "E": "random", "S": "person", "W": "random"})
+    table_id = table["id"]
+    join(other_client, table, "N", "Bo")
+    started = client.post(f"/api/tables/{table_id}/start").json()
+    assert started["game"] is not None
+    # Only the host, only a person's seat someone holds, never the host's own.
+    assert other_client.post(f"/api/tables/{table_id}/seats/N/free").status_code == 403
+    for seat, words in (("E", "bot's seat"), ("S", "your own seat"), ("X", "")):
+        refused = client.post(f"/api/tables/{table_id}/seats/{seat}/free")
+        assert refused.status_code in (409, 422), (seat, refused.text)
+        assert words in refused.json()["detail"]
+    with other_client.websocket_connect(f"/api/tables/{table_id}/ws") as north:
+        assert north.receive_json()["table"]["you"] == "N"
+        freed = client.post(f"/api/tables/{table_id}/seats/N/free")
+        assert freed.status_code == 200, freed.text
+        info = freed.json()
+        north_seat = next(s for s in info["seats"] if s["seat"] == "N")
+        assert north_seat["name"] is None and north_seat["stood_in"]
+        # A new invite for the seat; Bo's socket is closed before anyone takes it.
+        assert info["invites"]["N"] != table["invites"]["N"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            north.receive_json()
+        assert closed.value.code == 4403
+    # Bo's cookie and old link open nothing now; the new link seats someone else.
+    assert other_client.get(f"/api/tables/{table_id}/game").status_code == 404
+    old = {"seat": "N", "invite": table["invites"]["N"], "name": "Bo"}
+    assert other_client.post(f"/api/tables/{table_id}/join", json=old).status_code == 404
+    cy = join(third_client, info, "N", "Cy")
+    assert cy["you"] == "N"
+    assert engine_game(app, table_id).players[0] == "Cy"
+    assert client.post(f"/api/tables/{table_id}/seats/N/free").status_code == 200
+    assert third_client.get(f"/api/tables/{table_id}/game").status_code == 404

@@ -40,7 +40,8 @@ from spades.core.cards import (
 )
 from spades.core.seats import SEAT_NAMES, TEAM_LONG_NAMES, partner_of, team_of
 
-from .bidding import estimate_tricks, nil_danger
+from .features import BiddingContext
+from .learned_bidding import choose_learned_bid, expected_tricks, nil_chance
 
 # -------------------------------------------------------------------- bidding
 
@@ -61,43 +62,59 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def bid_reason(view: PlayerView, bid: int) -> str:
-    """Why ``bid`` suits South's hand: the tricks it holds, or why it can duck all."""
+def bid_reason(view: PlayerView, bid: int, *, searched: bool = False) -> str:
+    """Why ``bid`` suits South's hand, in the terms the bidder weighed it in: the
+    tricks the bidding model expects of the hand (or its chance of taking none)
+    and, when ``bid`` is the bid the model values most at this score, that it
+    is; ``searched`` says a search chose ``bid`` over the model's bid by playing
+    the bids out (the search levels), which is then the reason given."""
     hand = view.hand
     spades = hand & SPADE_MASK
-    high = [
-        c
-        for c in sorted(cards_in(hand), key=lambda c: (-RANK_OF[c], SUIT_OF[c]))
-        if RANK_OF[c] >= RANK_KING
-    ]
+    context = BiddingContext.of(view)
+    preferred = choose_learned_bid(view)
     partner_bid = view.bid_of(partner_of(view.seat))
     if is_nil(bid):
         top = max(cards_in(hand), key=lambda c: (RANK_OF[c], SUIT_OF[c] == SPADES))
-        spade_part = (
-            "no spades"
-            if not spades
-            else f"{plural(spades.bit_count(), 'spade')}, the highest {the(spades.bit_length() - 1)}"
+        highest = the(spades.bit_length() - 1)
+        if not spades:
+            spade_part = "no spades"
+        elif spades.bit_count() == 1:
+            spade_part = f"1 spade, {highest}"
+        else:
+            spade_part = f"{spades.bit_count()} spades, of which the highest is {highest}"
+        if top != spades.bit_length() - 1:  # said already when it is the highest spade
+            spade_part += f"; your top card is {the(top)}"
+        chance = round(100 * nil_chance(hand, context))
+        often = f"about {chance}% of the time" if chance >= 1 else "less than 1% of the time"
+        reason = (
+            f"Bid Nil: a hand like yours ({spade_part}) takes no trick {often},"
+            f" and a made Nil scores {view.rules.nil_bonus}"
         )
-        danger = "little" if nil_danger(hand) < 0.5 else "some"
-        return (
-            f"Bid Nil: a weak hand ({spade_part}; your top card is {the(top)}) carries "
-            f"{danger} risk of being forced to win a trick, and a made Nil scores 100"
-        )
-    estimate = estimate_tricks(hand)
+        if bid == preferred:
+            reason += "; at this score that is worth more than any number"
+        elif searched:
+            reason += f"; {_SEARCHED} Nil did better than {bid_name(preferred)}"
+        return reason
+    mean, _spread = expected_tricks(hand, context)
+    high = [c for c in cards_in(hand) if RANK_OF[c] >= RANK_KING]
     parts: list[str] = []
-    aces = [c for c in high if RANK_OF[c] == RANK_ACE]
-    kings = [c for c in high if RANK_OF[c] == RANK_KING]
+    aces = sum(RANK_OF[c] == RANK_ACE for c in high)
+    kings = len(high) - aces
     if aces:
-        parts.append(f"{plural(len(aces), 'ace')}")
+        parts.append(plural(aces, "ace"))
     if kings:
-        parts.append(f"{plural(len(kings), 'king')}")
+        parts.append(plural(kings, "king"))
     if spades:
-        parts.append(f"{plural(spades.bit_count(), 'spade')}")
+        parts.append(plural(spades.bit_count(), "spade"))
     voids = [SUIT_NAMES[s] for s in range(3) if not hand & SUIT_MASKS[s]]
     if voids and spades:
         parts.append(f"a void in {listing(voids)}")
-    held = f"your {listing(parts)}" if parts else "your hand"
-    reason = f"Bid {bid_name(bid)}: {held} count for about {estimate.total:.1f} tricks"
+    held = f"your hand ({listing(parts)})" if parts else "your hand"
+    reason = f"Bid {bid_name(bid)}: {held} should take about {mean:.1f} tricks"
+    if bid == preferred:
+        reason += f"; at this score {bid_name(bid)} is the bid worth the most"
+    elif searched:
+        reason += f"; {_SEARCHED} {bid_name(bid)} did better than {bid_name(preferred)}"
     if is_nil(partner_bid):
         reason += f"; {SEAT_NAMES[partner_of(view.seat)]} bid Nil, so expect to take extra tricks covering it"
     elif partner_bid is not None:
@@ -106,6 +123,9 @@ def bid_reason(view: PlayerView, bid: int) -> str:
             f"; with {SEAT_NAMES[partner_of(view.seat)]}'s {partner_bid} your team bids {team_bid}"
         )
     return reason
+
+
+_SEARCHED = "played out over deals the unseen cards could be,"
 
 
 # ----------------------------------------------------------------------- play

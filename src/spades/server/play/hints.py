@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from spades.bots import BOT_LEVELS, interactive_processes, make_bot
+from spades.bots import BOT_LEVELS, SearchBot, interactive_processes, make_bot
+from spades.bots.knowledge.learned_bidding import choose_learned_bid
 from spades.bots.knowledge.reasons import bid_reason, card_reason, pass_reason
 from spades.core import Card, Phase, PlayerView
 
@@ -50,7 +51,10 @@ def suggest(view: PlayerView, *, seed: str) -> Hint:
     bot = make_bot(level, seed=seed, processes=interactive_processes())
     if view.phase is Phase.BIDDING:
         bid = bot.bid(view)
-        return Hint("bid", bid, bid_reason(view, bid), level)
+        # A search level starts from the bidding model's bid and keeps it unless
+        # playing the bids out finds another better: then that is the reason.
+        searched = isinstance(bot, SearchBot) and bid != choose_learned_bid(view)
+        return Hint("bid", bid, bid_reason(view, bid, searched=searched), level)
     if view.phase is Phase.PASSING:
         cards = tuple(bot.pass_cards(view))
         return Hint("pass", 0, pass_reason(view, cards), level, cards)

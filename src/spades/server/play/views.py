@@ -147,30 +147,32 @@ class ScoreSheets:
 
     A scored hand's line never changes: its claims and undos were all made
     before it was scored, and the game's id is its own. So the lines are kept
-    by game id whichever server or request made them. Thread-safe: the routes
+    by game id and viewer (a seat's own Nil reads "Your Nil") whichever server
+    or request made them. Thread-safe: the routes
     that run in worker threads build views too.
     """
 
     def __init__(self, size: int = KEPT_SHEETS) -> None:
         self._size = size
-        self._sheets: OrderedDict[str, list[HandResult]] = OrderedDict()
+        self._sheets: OrderedDict[tuple[str, Seat], list[HandResult]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def sheet(self, game_id: str, game: Game) -> list[HandResult]:
-        """Every scored hand's line of ``game``, first hand first."""
+    def sheet(self, game_id: str, game: Game, viewer: Seat = HUMAN) -> list[HandResult]:
+        """Every scored hand's line of ``game`` as ``viewer`` reads it, first hand first."""
+        key = (game_id, viewer)
         with self._lock:
-            kept = self._sheets.get(game_id, [])
+            kept = self._sheets.get(key, [])
         if len(kept) == len(game.history):
             return kept
         if len(kept) > len(game.history):  # hands are never un-scored; make sure anyway
             kept = []
         lines = kept + [
-            hand_result(scored, game.rules, claims=game.claims, undos=game.undos)
+            hand_result(scored, game.rules, claims=game.claims, undos=game.undos, viewer=viewer)
             for scored in game.history[len(kept) :]
         ]
         with self._lock:
-            self._sheets[game_id] = lines  # a new list: one handed out is never changed
-            self._sheets.move_to_end(game_id)
+            self._sheets[key] = lines  # a new list: one handed out is never changed
+            self._sheets.move_to_end(key)
             while len(self._sheets) > self._size:
                 self._sheets.popitem(last=False)
         return lines
@@ -241,7 +243,7 @@ def game_state(
         last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
         tricks_played=len(view.tricks),
         spades_broken=view.spades_broken,
-        score_sheet=(sheets or ScoreSheets()).sheet(game_id, game),
+        score_sheet=(sheets or ScoreSheets()).sheet(game_id, game, viewer),
         game_over=game_over_info(game, viewer),
         settings=Settings(
             partner=partner_level,
@@ -297,26 +299,32 @@ def game_over_info(game: Game, viewer: Seat = HUMAN) -> GameOverInfo | None:
     )
 
 
-def nil_line(nil: NilResult) -> str:
+def nil_line(nil: NilResult, viewer: Seat | None = None) -> str:
     """A Nil contract's line of the hand summary, with the points it was scored:
     ``"South's blind Nil made: +200"``, ``"North and South's double Nil failed
-    (1 trick taken, counted as bags): -200"``."""
-    if nil.kind is NilKind.DOUBLE_NIL:
-        partner = partner_of(nil.seat)
-        name = f"{SEAT_NAMES[min(nil.seat, partner)]} and {SEAT_NAMES[max(nil.seat, partner)]}'s"
-    else:
-        name = f"{SEAT_NAMES[nil.seat]}'s"
+    (1 trick taken, counted as bags): -200"``; ``"Your blind Nil ..."``, ``"Your
+    double Nil with North ..."`` when ``viewer`` bid it."""
+    partner = partner_of(nil.seat)
     what = nil_kind_name(nil.kind)
+    if nil.kind is NilKind.DOUBLE_NIL:
+        if viewer in (nil.seat, partner):
+            subject = f"Your {what} with {SEAT_NAMES[partner_of(viewer)]}"
+        else:
+            low, high = sorted((nil.seat, partner))
+            subject = f"{SEAT_NAMES[low]} and {SEAT_NAMES[high]}'s {what}"
+    else:
+        whose = "Your" if viewer == nil.seat else f"{SEAT_NAMES[nil.seat]}'s"
+        subject = f"{whose} {what}"
     if nil.contract_made:
-        return f"{name} {what} made: +{nil.points}"
+        return f"{subject} made: +{nil.points}"
     tricks = nil.contract_tricks
     return (
-        f"{name} {what} failed ({tricks} {'trick' if tricks == 1 else 'tricks'}"
+        f"{subject} failed ({tricks} {'trick' if tricks == 1 else 'tricks'}"
         f" taken, counted as bags): {nil.points}"
     )
 
 
-def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
+def _summary(score: TeamHandScore, rules: Rules, viewer: Seat | None) -> list[str]:
     """The hand's result for one team in words: made or set, each Nil, bags."""
     lines: list[str] = []
     if score.bid is not None:
@@ -326,7 +334,7 @@ def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
         else:
             lines.append(f"Bid {score.bid}, took {score.tricks}: set, {score.bid_points}")
     for nil in score.nil_contracts:
-        lines.append(nil_line(nil))
+        lines.append(nil_line(nil, viewer))
     if score.bag_penalties:
         times = "" if score.bag_penalties == 1 else f" x{score.bag_penalties}"
         lines.append(f"Bag penalty ({rules.bag_limit} bags{times}): -{score.bag_penalty_points}")
@@ -334,10 +342,16 @@ def _summary(score: TeamHandScore, rules: Rules) -> list[str]:
 
 
 def hand_result(
-    scored: ScoredHand, rules: Rules, *, claims: Sequence[Claim] = (), undos: Sequence[Undo] = ()
+    scored: ScoredHand,
+    rules: Rules,
+    *,
+    claims: Sequence[Claim] = (),
+    undos: Sequence[Undo] = (),
+    viewer: Seat | None = None,
 ) -> HandResult:
     """One line of the score sheet: both teams' bids, tricks, points and bags,
-    and the hand's claims and undos in words."""
+    and the hand's claims and undos in words. The ``viewer``'s own Nil reads
+    "Your Nil"; without one (a record, read by anyone) every seat is named."""
     state = scored.state
     bids = state.scored_bids()
     teams = []
@@ -370,7 +384,7 @@ def hand_result(
                 delta=score.delta,
                 bags=score.bags,
                 total=scored.totals[team],
-                summary=_summary(score, rules),
+                summary=_summary(score, rules, viewer),
             )
         )
     notes = claim_notes([claim for claim in claims if claim.hand == scored.number], state)

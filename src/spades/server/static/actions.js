@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { openDialog, showGameOver } from "./dialogs.js";
 import { $, div } from "./dom.js";
 import { render } from "./draw.js";
-import { renderBidding } from "./hand.js";
+import { focusTheTurn, renderBidding } from "./hand.js";
 import { announce, clearMessage, showMessage } from "./messages.js";
 import { playEvents } from "./playback.js";
 import { app, blindChoicePending, canAct, teamOf } from "./state.js";
@@ -46,6 +46,7 @@ export function afterUpdate(view) {
   if (view.your_turn) {
     playSound("turn");
     announce(view.phase === "bidding" ? "Your turn to bid." : "Your turn to play.");
+    focusTheTurn(view);
     if (view.phase === "bidding" && !app.table) suggestBid(view); // no hints between friends
   }
 }
@@ -90,6 +91,12 @@ export function nameGameInAddress(id) {
   history.replaceState(null, "", url);
 }
 
+export function forgetSeed() {
+  const url = new URL(location.href);
+  url.searchParams.delete("seed");
+  history.replaceState(null, "", url);
+}
+
 export async function newGame() {
   const body = {
     partner: app.prefs.partner ?? undefined,
@@ -110,7 +117,11 @@ export async function newGame() {
   app.view = null;
   app.state = null;
   await perform(() => api("POST", "/api/games", body));
-  if (app.state) nameGameInAddress(null); // the latest game now: no need to name it
+  if (app.state) {
+    nameGameInAddress(null); // the latest game now: no need to name it
+    // A chosen seed deals one practice game: the next "New game" is a fair deal again.
+    if ("seed" in body) forgetSeed();
+  }
   else if (previous.state) {
     ({ view: app.view, state: app.state } = previous);
     render(app.view);
@@ -214,4 +225,5 @@ export function show(game) {
   render(game);
   if (game.game_over) showGameOver(game);
   else if (game.your_turn && game.phase === "bidding") suggestBid(game);
+  if (!game.game_over) focusTheTurn(game);
 }

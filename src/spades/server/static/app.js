@@ -23,7 +23,7 @@ import { announce, clearMessage, showMessage } from "./messages.js";
 import { playEvents } from "./playback.js";
 import { renderSheet } from "./sheet.js";
 import { app, lookKey, savePrefs, spot } from "./state.js";
-import { fillFriendSeats, openWelcome, setTable, setWelcomeMode } from "./welcome.js";
+import { clearKeptRules, fillFriendSeats, openWelcome, setTable, setWelcomeMode } from "./welcome.js";
 import { openYourGames, resume } from "./your-games.js";
 
 function applyTheme() {
@@ -55,6 +55,8 @@ function wire() {
   });
   $("bid-buttons").addEventListener("keydown", onBidKey);
   document.addEventListener("keydown", onGlobalKey);
+  document.addEventListener("keydown", () => { app.keyboard = true; }, { capture: true });
+  document.addEventListener("pointerdown", () => { app.keyboard = false; }, { capture: true });
 
   $("hint-button").addEventListener("click", askHint);
   NARROW.addEventListener("change", () => app.view && renderHand(app.view));
@@ -64,6 +66,9 @@ function wire() {
     openDialog("sheet-dialog");
   });
   $("rules-button").addEventListener("click", () => openDialog("rules-dialog"));
+  // The rules a click away from the first screen: they open over it, and close back to it.
+  $("welcome-rules").addEventListener("click", () => openDialog("rules-dialog"));
+  $("rules-clear").addEventListener("click", clearKeptRules);
   for (const button of document.querySelectorAll(".stats-link")) button.addEventListener("click", showStatistics);
   app.tools = createTableTools({ app, api, perform, showMessage, announce, openDialog });
   $("settings-button").addEventListener("click", () => openWelcome(Boolean(app.state)));
@@ -109,6 +114,7 @@ function wire() {
   $("confirm-keep").addEventListener("click", () => $("confirm-dialog").close());
   $("confirm-new").addEventListener("click", () => newGame());
   $("games-button").addEventListener("click", openYourGames);
+  $("welcome-games").addEventListener("click", openYourGames); // over the first screen, which stays
   $("games-new").addEventListener("click", () => {
     $("games-dialog").close();
     openWelcome(Boolean(app.state));

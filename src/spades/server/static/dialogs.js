@@ -2,7 +2,7 @@
 // game's end.
 
 import { replayGame } from "./records.js";
-import { showReview } from "./review.js";
+import { reviewInShort, showReview } from "./review.js";
 import { playSound } from "./sound.js";
 import { getReview } from "./api.js";
 import { $, div } from "./dom.js";
@@ -49,14 +49,24 @@ export function showSummary(hand, finalHand, gameId) {
   }
   const ours = hand.teams.find((t) => t.team === "NS");
   playSound(ours.made === false || ours.nils.some((n) => !n.made) ? "set" : "made");
-  // The review is computed on the server in the background: shown here when it comes.
+  // The review is computed on the server in the background, and folded below the
+  // result: the line that unfolds it says what it found once it comes.
   const review = document.createElement("section");
   review.id = "summary-review";
   review.setAttribute("aria-label", `Review of hand ${hand.hand}`);
   review.setAttribute("aria-live", "polite");
   $("summary-review").replaceWith(review);
+  const fold = $("summary-fold");
+  fold.open = false;
   // Between friends the summary has no review: it would judge the others' play.
-  if (!app.table) showReview(getReview, gameId, hand.hand, review);
+  fold.hidden = Boolean(app.table);
+  if (!app.table) {
+    const label = $("summary-fold-label");
+    label.textContent = "Review of this hand: analysing…";
+    showReview(getReview, gameId, hand.hand, review).then((found) => {
+      if (review.isConnected) label.textContent = found ? `Review of this hand: ${reviewInShort(found)}` : "Review of this hand";
+    });
+  }
   $("summary-replay").onclick = () => replayGame(gameId, hand.hand);
   const button = $("summary-continue");
   button.textContent = finalHand ? "See the result" : "Next hand";
@@ -65,7 +75,8 @@ export function showSummary(hand, finalHand, gameId) {
     `Hand ${hand.hand} scored. ` +
       hand.teams.map((t) => `${teamLabel(t.team)} ${t.delta >= 0 ? "plus" : "minus"} ${Math.abs(t.delta)}, total ${t.total}.`).join(" "),
   );
-  button.focus();
+  dialog.scrollTop = 0; // the result first, whatever the last summary was scrolled to
+  button.focus({ preventScroll: true });
   return new Promise((resolve) => {
     dialog.addEventListener("close", () => resolve(), { once: true });
   });

@@ -30,13 +30,12 @@ export function renderTeams(view) {
   for (const team of ["NS", "EW"]) {
     const info = teamOf(view, team);
     const box = $(`team-${team}`);
-    const bid =
-      info.bid === null
-        ? info.nil_seats.length === 2 ? "Nil, Nil" : "–"
-        : `${info.bid}${info.nil_seats.length ? "+Nil" : ""}`;
+    // Each Nil as it was bid: "5+Blind Nil" is worth twice "5+Nil".
+    const nils = info.nil_seats.map((seat) => bidText(seatOf(view, seat)?.bid ?? "nil"));
+    const bid = info.bid === null ? (nils.length === 2 ? nils.join(", ") : "–") : [info.bid, ...nils].join("+");
     box.replaceChildren(
       div("team-name", teamLabel(team)),
-      stat("Bid", bid),
+      stat("Bid", bid, "bid"),
       stat("Won", String(info.tricks)),
       stat("Score", String(info.score), "score"),
       stat("Bags", String(info.bags)),
@@ -52,7 +51,13 @@ export function renderTeams(view) {
 
 export function stat(label, value, extra = "") {
   const node = div(`stat ${extra}`);
-  node.append(div("stat-label", label), div("stat-value", value));
+  const shown = div("stat-value");
+  // "12+Blind Nil" may break after a "+" where the header is short of room, never inside a bid.
+  value.split("+").forEach((part, index) => {
+    if (index) shown.append("+", document.createElement("wbr"));
+    shown.append(part);
+  });
+  node.append(div("stat-label", label), shown);
   return node;
 }
 
@@ -120,7 +125,7 @@ export function dealerChip() {
 }
 
 export function renderCenter(view) {
-  $("hand-label").textContent = `Hand ${view.hand_number} · first to ${view.target}`;
+  $("hand-label").textContent = `Hand ${view.hand_number}`; // the rules pill beside it says the target
   const rules = $("rules-pill");
   rules.textContent = view.rules_summary;
   rules.title = `Rules: ${view.rules} (see Rules for what each means)`;
@@ -141,12 +146,21 @@ export function renderDealPill(view) {
   pill.hidden = !fair;
   if (!fair) return;
   pill.classList.toggle("practice", fair.practice);
-  pill.textContent = fair.practice
-    ? `Practice deal · seed ${fair.seed}`
-    : `\u2713 Fair deal · ${fair.commitment.slice(0, 8)}`;
+  // In full on a wide screen, in a word on a phone (style.css shows one of the two).
+  const long = fair.practice ? `Practice deal · seed ${fair.seed}` : `\u2713 Fair deal · ${fair.commitment.slice(0, 8)}`;
+  const short = fair.practice ? "Practice" : "\u2713 Fair deal";
+  pill.replaceChildren(span("pill-long", long), span("pill-short", short));
+  pill.setAttribute("aria-label", long);
   pill.title = fair.practice
     ? "You chose the seed: anyone who knows it can work out every hand"
     : "The deals were fixed before the first card: see how to check them";
+}
+
+function span(className, text) {
+  const node = document.createElement("span");
+  node.className = className;
+  node.textContent = text;
+  return node;
 }
 
 export function renderTrick(view) {
@@ -170,11 +184,13 @@ export function renderTrick(view) {
 }
 
 // Who took the trick and with which card, in words: while the winning card glows, and
-// until the next trick is taken. The line is a live region, so a screen reader says it
-// once per trick (the text of a trick never changes, so it is not repeated).
+// until the next trick's first card is played (a caption under a new card would seem to
+// be about it). The line is a live region, so a screen reader says it once per trick
+// (the text of a trick never changes, so it is not repeated).
 export function renderTrickResult(view) {
   const line = $("trick-result");
-  const trick = view.trick.winner ? view.trick : view.phase === "playing" ? view.last_trick : null;
+  const between = view.phase === "playing" && !view.trick.cards.length;
+  const trick = view.trick.winner ? view.trick : between ? view.last_trick : null;
   const key = trick?.winner ? trick.cards.map((p) => p.card).join(" ") : "";
   line.classList.toggle("fresh", Boolean(view.trick.winner));
   if (line.dataset.trick === key) return;

@@ -185,3 +185,23 @@ export function fanRow(cards) {
   row.append(...cards);
   return row;
 }
+
+// After a deal (or any answer) that leaves the player to act, the keyboard's focus
+// goes where the action is, unless the player has put it somewhere themselves: left
+// on "New game" after the dialog closed, Enter would open it again. While blind Nil
+// is open the safe choice takes it (Enter looks at the cards); during the bidding
+// the panel (digits and N choose a bid, Tab reaches the buttons); during the play
+// the card the arrows start from.
+export function focusTheTurn(view) {
+  if (!canAct(view) || document.querySelector("dialog[open]")) return;
+  const focused = document.activeElement;
+  const lost = !focused || focused === document.body || focused.closest(".topbar") || !focused.checkVisibility?.();
+  if (!lost) return;
+  if (view.phase === "bidding") {
+    (blindChoicePending(view) ? $("look-button") : $("bidding")).focus({ preventScroll: true });
+  } else if ((view.phase === "playing" || view.phase === "passing") && app.keyboard) {
+    // Only for a player on the keyboard: a focused card is raised over its neighbours,
+    // which a thumb would then tap instead.
+    $("hand").querySelector('.card[tabindex="0"]')?.focus({ preventScroll: true });
+  }
+}

@@ -1,10 +1,11 @@
 // Playing by keyboard: arrows move along the hand and the bids, H asks a hint, R
-// opens the records, N or digits choose a bid.
+// opens the records, S the statistics, N or digits choose a bid.
 
 import { openRecords } from "./records.js";
-import { askHint } from "./actions.js";
+import { askHint, showStatistics } from "./actions.js";
 import { $ } from "./dom.js";
-import { app, canAct } from "./state.js";
+import { render } from "./draw.js";
+import { app, blindChoicePending, canAct, lookKey } from "./state.js";
 
 export function moveFocus(container, selector, current, delta, setIndex) {
   const items = [...container.querySelectorAll(selector)];
@@ -67,7 +68,17 @@ export function onGlobalKey(event) {
     openRecords();
     return;
   }
+  if ((event.key === "s" || event.key === "S") && !app.table) {
+    event.preventDefault();
+    showStatistics();
+    return;
+  }
   if (!view || view.phase !== "bidding" || !canAct(view)) return;
+  // While blind Nil is open, choosing a bid by its key means looking at the cards first.
+  if (blindChoicePending(view) && /^[0-9nN]$/.test(event.key)) {
+    app.looked = lookKey(view);
+    render(view);
+  }
   if (event.key === "n" || event.key === "N") {
     event.preventDefault();
     focusBid(0);

@@ -7,7 +7,7 @@ import { showSummary } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { render } from "./draw.js";
 import { announce } from "./messages.js";
-import { animate, pulse, wait } from "./motion.js";
+import { animate, BEATS, pulse, wait } from "./motion.js";
 import { nextSeat, SEAT_NAMES } from "./seats.js";
 import { app, seatOf, spot, you } from "./state.js";
 import { bidText, plural } from "./words.js";
@@ -35,7 +35,7 @@ export async function flyIn(seat, card, fromRect) {
       { transform: `translate(${dx}px, ${dy}px) scale(${mine ? 1 : 0.55}) rotate(${mine ? 0 : 12}deg)`, opacity: mine ? 1 : 0.3 },
       { transform: "translate(0, 0) scale(1) rotate(0)", opacity: 1 },
     ],
-    380,
+    BEATS.fly,
   );
 }
 
@@ -51,8 +51,9 @@ export async function collectTrick(winner) {
           { transform: "translate(0, 0) scale(1)", opacity: 1 },
           { transform: `translate(${to.x - from.x}px, ${to.y - from.y}px) scale(0.35)`, opacity: 0 },
         ],
-        420,
+        BEATS.collect,
         "ease-in",
+        "tricks",
       );
     }),
   );
@@ -108,7 +109,7 @@ export async function playEvents(events, final) {
         view = freshHand(view, event, final);
         render(view);
         announce(`Hand ${event.hand}. ${SEAT_NAMES[event.dealer]} deals.`);
-        await animate($("hand"), [{ opacity: 0, transform: "translateY(40px)" }, { opacity: 1, transform: "none" }], 450);
+        await animate($("hand"), [{ opacity: 0, transform: "translateY(40px)" }, { opacity: 1, transform: "none" }], BEATS.deal);
         break;
       }
       case "bid_made": {
@@ -118,7 +119,7 @@ export async function playEvents(events, final) {
         pulse(document.querySelector(`#seat-${spot(event.seat)} .badge.bid`));
         playSound("bid");
         announce(`${event.seat === you() ? "You bid" : `${SEAT_NAMES[event.seat]} bids`} ${bidText(event.bid)}.`);
-        await wait(event.seat === you() ? 150 : 650);
+        await wait(event.seat === you() ? BEATS.yourBid : BEATS.botBid);
         break;
       }
       case "cards_passed": {
@@ -130,7 +131,7 @@ export async function playEvents(events, final) {
         const who = event.seat === you() ? "You pass" : `${SEAT_NAMES[event.seat]} passes`;
         const whom = event.to === you() ? "you" : SEAT_NAMES[event.to];
         announce(`${who} ${plural(event.count, "card")} to ${whom}.`);
-        await wait(event.seat === you() ? 150 : 650);
+        await wait(event.seat === you() ? BEATS.yourBid : BEATS.botBid);
         break;
       }
       case "card_played": {
@@ -156,14 +157,14 @@ export async function playEvents(events, final) {
           announce("Spades are broken.");
           pulse($("spades-broken"));
         }
-        await wait(event.seat === you() ? 120 : 420);
+        await wait(event.seat === you() ? BEATS.yourCard : BEATS.botCard);
         break;
       }
       case "trick_won": {
         view.trick.winner = event.seat;
         render(view);
         playSound("trick");
-        await wait(900); // the trick-result line says who won it, with which card
+        await wait(BEATS.trickShown, "tricks"); // the trick-result line says who won it, with which card
         await collectTrick(event.seat);
         seatOf(view, event.seat).tricks += 1;
         view.last_trick = { ...view.trick };
@@ -183,7 +184,7 @@ export async function playEvents(events, final) {
         const all = { 1: "the last trick", 2: "both tricks left" }[event.left] ?? `all ${event.left} tricks left`;
         const taken = event.tricks === event.left ? all : `${event.tricks} of the ${event.left} tricks left`;
         announce(`Claim accepted: you and North take ${taken}.`);
-        await wait(700);
+        await wait(BEATS.claim, "tricks");
         break;
       }
       case "hand_over": {

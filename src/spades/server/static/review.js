@@ -5,7 +5,7 @@
 // until it is ready, so this asks again every second while the review's box is
 // on the page, then draws it.
 
-import { cardShort } from "./cards.js";
+import { cardName } from "./cards.js";
 import { el } from "./dom.js";
 import { SEAT_NAMES } from "./seats.js";
 
@@ -16,6 +16,7 @@ const GIVE_UP_MS = 5 * 60 * 1000;
  * Fill ``container`` with the review of hand ``hand`` of game ``gameId``,
  * showing "Analysing…" while the server works. ``fetchReview(path)`` returns
  * the response body. Stops asking once ``container`` leaves the page.
+ * Resolves to the review drawn, or null when there is none to show.
  */
 export async function showReview(fetchReview, gameId, hand, container) {
   container.classList.add("review");
@@ -29,19 +30,30 @@ export async function showReview(fetchReview, gameId, hand, container) {
     } catch (error) {
       container.replaceChildren(el("p", "review-error", error.message));
       container.setAttribute("aria-busy", "false");
-      return;
+      return null;
     }
     if (review.status !== "analysing") {
       drawReview(container, review);
       container.setAttribute("aria-busy", "false");
-      return;
+      return review.status === "failed" ? null : review;
     }
     if (Date.now() - started > GIVE_UP_MS) {
       container.replaceChildren(el("p", "review-error", "The review is taking too long: try again later from Records."));
-      return;
+      return null;
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
+  return null;
+}
+
+/** The review in a few words, for the line that unfolds it: "2 costly plays, 1 of them yours". */
+export function reviewInShort(review) {
+  const mistakes = review.plays.filter((p) => p.verdict === "mistake");
+  if (!mistakes.length) return "no costly play";
+  const yours = mistakes.filter((p) => p.yours).length;
+  const count = `${mistakes.length} costly ${mistakes.length === 1 ? "play" : "plays"}`;
+  if (!yours) return count;
+  return mistakes.length === 1 ? `${count}, yours` : `${count}, ${yours} of them yours`;
 }
 
 function drawReview(container, review) {
@@ -82,10 +94,9 @@ function playList(plays) {
     const head = el("div", "review-head");
     head.append(
       el("span", "review-trick", `Trick ${play.trick}`),
-      el("span", "review-who", play.yours ? "You" : SEAT_NAMES[play.seat]),
-      el("span", "review-card", cardShort(play.card)),
+      el("span", "review-card", `${play.yours ? "You" : SEAT_NAMES[play.seat]} played the ${cardName(play.card)}`),
     );
-    if (play.better) head.append(el("span", "review-better", `better: ${cardShort(play.better)}`));
+    if (play.better) head.append(el("span", "review-better", `better: the ${cardName(play.better)}`));
     item.append(head, el("p", "review-text", play.explanation));
     if (play.verdict === "mistake" && play.double_dummy) {
       item.append(

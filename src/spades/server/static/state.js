@@ -4,7 +4,24 @@
 
 import { PARTNER, SEAT_NAMES, SEATS, TEAM_OF } from "./seats.js";
 
-export const SPEEDS = { slow: 1.8, normal: 1, fast: 0.4, instant: 0 };
+// The pace of the table: how much of each beat (motion.js's BEATS) a card and a
+// finished trick take. Brisk is the default: the bots' cards come quickly (a
+// quarter of a second each) and a trick stays just long enough to see who took it. Relaxed is the page's old
+// default pace, kept for those who like to watch every card.
+export const SPEEDS = {
+  slow: { cards: 1.8, tricks: 1.8 },
+  relaxed: { cards: 1, tricks: 1 },
+  brisk: { cards: 0.3, tricks: 0.55 },
+  fast: { cards: 0.2, tricks: 0.3 },
+  instant: { cards: 0, tricks: 0 },
+};
+
+export const DEFAULT_SPEED = "brisk";
+
+// What older pages saved: "normal" was the default pace, and reads as today's default.
+const SPEED_ALIASES = { normal: DEFAULT_SPEED };
+
+export const speedName = (name) => (name in SPEEDS ? name : SPEED_ALIASES[name] ?? DEFAULT_SPEED);
 
 export const PREFS_KEY = "spades.preferences";
 
@@ -21,18 +38,20 @@ export const app = {
   looked: null,
   digits: "",
   digitTimer: 0,
+  keyboard: false, // whether the player's last action was a key (else a click or a tap)
   tools: null, // last trick, undo and claim (table-tools.js)
   table: null, // a table with friends (table.js), when the address names one
 };
 
 export function loadPrefs() {
-  const defaults = { partner: null, opponents: null, west: null, east: null, undo: true, speed: "normal", theme: "felt", sound: false };
+  const defaults = { partner: null, opponents: null, west: null, east: null, undo: true, speed: DEFAULT_SPEED, theme: "felt", sound: false };
   if (window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) defaults.speed = "fast";
   try {
     const saved = JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}");
     const prefs = { ...defaults, ...saved };
+    prefs.speed = speedName(prefs.speed);
     const fromUrl = new URLSearchParams(location.search).get("speed");
-    if (fromUrl in SPEEDS) prefs.speed = fromUrl;
+    if (fromUrl) prefs.speed = speedName(fromUrl);
     return prefs;
   } catch {
     return defaults;

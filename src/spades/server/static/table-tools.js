@@ -2,12 +2,10 @@
 // tricks. The server decides: undo and claim are intents, and the page shows what
 // it answers (a refused claim says only that the defence can beat it).
 
-import { cardFace, cardName, cardShort } from "./cards.js";
+import { cardFace, cardName } from "./cards.js";
 import { $ } from "./dom.js";
 import { SEAT_NAMES, SEATS } from "./seats.js";
-import { plural } from "./words.js";
-
-const who = (seat) => (seat === "S" ? "you" : SEAT_NAMES[seat]);
+import { bidText, plural } from "./words.js";
 
 /**
  * The tools, wired to the page's own machinery:
@@ -18,6 +16,8 @@ const who = (seat) => (seat === "S" ? "you" : SEAT_NAMES[seat]);
 export function createTableTools(ctx) {
   const { app } = ctx;
   let lastTrickOpen = false;
+  // The page's own seat is "you": South against bots, the seat taken at a table.
+  const who = (seat) => (seat === (app.state?.you ?? "S") ? "you" : SEAT_NAMES[seat]);
 
   // -------------------------------------------------------------- last trick
 
@@ -55,8 +55,8 @@ export function createTableTools(ctx) {
     const winning = trick.cards.find((p) => p.seat === trick.winner).card;
     const led = trick.cards[0];
     caption.textContent =
-      `${who(led.seat)[0].toUpperCase()}${who(led.seat).slice(1)} led the ${cardShort(led.card)}; ` +
-      `${trick.winner === "S" ? "you" : SEAT_NAMES[trick.winner]} won with the ${cardShort(winning)}.`;
+      `${who(led.seat)[0].toUpperCase()}${who(led.seat).slice(1)} led the ${cardName(led.card)}; ` +
+      `${who(trick.winner)} won with the ${cardName(winning)}.`;
   }
 
   function toggleLastTrick(force) {
@@ -78,9 +78,9 @@ export function createTableTools(ctx) {
     }
     const update = await ctx.perform(() => ctx.api("POST", `/api/games/${app.state.id}/undo`));
     if (!update) return;
-    const whose = (seat) => (seat === "S" ? "your" : `${SEAT_NAMES[seat]}'s`);
+    const whose = (seat) => (who(seat) === "you" ? "your" : `${SEAT_NAMES[seat]}'s`);
     const moves = update.taken_back.map(
-      (move) => `${whose(move.seat)} ${move.card ? cardShort(move.card) : `bid of ${move.bid === "nil" ? "Nil" : move.bid}`}`,
+      (move) => `${whose(move.seat)} ${move.card ? cardName(move.card) : `bid of ${bidText(move.bid)}`}`,
     );
     const text = `Taken back: ${moves.join(", ")}.`;
     ctx.showMessage(text, "info");

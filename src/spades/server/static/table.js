@@ -5,6 +5,8 @@
 
 import { $ } from "./dom.js";
 import { SEAT_NAMES, SEATS } from "./seats.js";
+import { withArticle } from "./words.js";
+import { forgetTable, rememberTable } from "./your-tables.js";
 
 // Words, not emoji: every device shows them the same (an emoji font is not everywhere).
 const REACTIONS = {
@@ -50,6 +52,7 @@ export function createTableClient(ctx) {
     infoAt = performance.now();
     renderLobby();
     if (!update.game) return;
+    if (update.game.game_over) forgetTable(id); // Your games lists the unfinished only
     const first = update.log - update.events.length;
     const fromTheDeal = first === 0 && update.events.length > 0;
     if ((log === null && !fromTheDeal) || update.resync) {
@@ -177,13 +180,34 @@ export function createTableClient(ctx) {
       });
       item.append(field, copy);
     }
+    // The host may give back the seat of someone who left for good: a bot plays it
+    // until someone takes it with the new link this makes.
+    if (info.host && it.kind === "person" && it.name && seat !== info.you) {
+      const free = document.createElement("button");
+      free.type = "button";
+      free.className = "secondary free-seat";
+      free.textContent = "Free the seat";
+      free.setAttribute("aria-label", `Free ${SEAT_NAMES[seat]}'s seat: ${it.name} left for good`);
+      free.addEventListener("click", async () => {
+        try {
+          info = await api("POST", `${base}/seats/${seat}/free`);
+          infoAt = performance.now();
+          renderLobby();
+          ctx.announce(`${SEAT_NAMES[seat]}'s seat is free: send its new link to whoever takes it.`);
+        } catch (error) {
+          ctx.showMessage(error.message);
+        }
+      });
+      item.append(free);
+    }
     return item;
   }
 
   function renderLobby() {
     if (!info) return;
+    rememberTable(info);
     $("lobby-seats").replaceChildren(...SEATS.map(seatLine));
-    $("lobby-rules").textContent = `Rules: ${info.rules_summary}. A seat whose person is away waits ${info.away_seconds} s, then a ${info.stand_in} bot plays it until they are back${info.turn_seconds ? `; ${info.turn_seconds} s a turn` : ""}.`;
+    $("lobby-rules").textContent = `Rules: ${info.rules_summary}. A seat whose person is away waits ${info.away_seconds} s, then ${withArticle(info.stand_in)} bot plays it until they are back${info.turn_seconds ? `; ${info.turn_seconds} s a turn` : ""}.`;
     const guest = !info.you && !info.host;
     $("join-form").hidden = !guest;
     $("lobby-start").hidden = !info.host || info.started;
@@ -192,7 +216,7 @@ export function createTableClient(ctx) {
       ? "The game is on."
       : info.host
         ? open
-          ? `Send each friend their link. ${open === 1 ? "A seat nobody takes" : "Seats nobody takes"} will be played by a ${info.stand_in} bot until someone joins.`
+          ? `Send each friend their link. ${open === 1 ? "A seat nobody takes" : "Seats nobody takes"} will be played by ${withArticle(info.stand_in)} bot until someone joins.`
           : "Everyone is here: deal when you are ready."
         : info.you
           ? "You are seated. Waiting for the host to deal…"

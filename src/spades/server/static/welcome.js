@@ -19,8 +19,11 @@ export function openWelcome(canGoBack, mode = "solo") {
   $("speed-select").value = app.prefs.speed;
   $("theme-select").value = app.prefs.theme;
   $("sound-toggle").checked = Boolean(app.prefs.sound);
-  openDialog("welcome-dialog");
-  $("start-game").focus();
+  const dialog = openDialog("welcome-dialog");
+  // Opened at its top, the title and the introduction first: the Deal button is in
+  // view anyway (its row stays at the bottom of the panel), so focusing it scrolls nothing.
+  dialog.scrollTop = 0;
+  $("start-game").focus({ preventScroll: true });
 }
 
 export function fillLevels() {
@@ -69,7 +72,29 @@ export function fillRules() {
   const names = app.ruleSets.presets.map((p) => p.name);
   select.value = names.includes(app.prefs.rulesPreset) ? app.prefs.rulesPreset : app.ruleSets.default;
   $("rules-changes").value = app.prefs.rulesChanges ?? "";
+  showKeptRules();
   checkRules();
+}
+
+// House rules typed for an earlier game are kept for the next, and said so where they
+// are typed, with a way back to the plain rules: a new game never deals under rules
+// the player has forgotten choosing.
+export function showKeptRules() {
+  const kept = Boolean(app.prefs.rulesChanges) || (app.prefs.rulesPreset && app.prefs.rulesPreset !== app.ruleSets?.default);
+  const note = $("rules-kept");
+  note.hidden = !kept;
+  $("rules-changes").classList.toggle("kept", Boolean(app.prefs.rulesChanges));
+}
+
+export function clearKeptRules() {
+  $("rules-preset").value = app.ruleSets.default;
+  $("rules-changes").value = "";
+  app.prefs.rulesPreset = app.ruleSets.default;
+  app.prefs.rulesChanges = "";
+  savePrefs();
+  showKeptRules();
+  checkRules();
+  $("rules-changes").focus();
 }
 
 // The new-game dialog sets a table with friends too: the same rules part, with a

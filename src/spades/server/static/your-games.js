@@ -5,7 +5,9 @@ import { api } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $, div } from "./dom.js";
 import { announce } from "./messages.js";
+import { SEAT_NAMES } from "./seats.js";
 import { app } from "./state.js";
+import { keptTables } from "./your-tables.js";
 
 export const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
@@ -56,14 +58,35 @@ export function gameItem(game) {
   return item;
 }
 
+// A table with friends this browser sits at (your-tables.js): opened at its own address.
+export function tableItem(table) {
+  const item = document.createElement("li");
+  item.className = "game-item table-item";
+  const info = div("game-info");
+  const seat = table.seat ? `you sit ${SEAT_NAMES[table.seat] ?? table.seat}` : "you host it";
+  const others = table.with?.length ? ` with ${table.with.join(", ")}` : "";
+  info.append(
+    div("game-title", `Table with friends${others}`),
+    div("game-meta", `${seat} · ${table.started ? "under way" : "not dealt yet"} · last opened ${ago(table.at)}`),
+  );
+  const link = document.createElement("a");
+  link.className = "primary button-link";
+  link.href = `/tables/${encodeURIComponent(table.id)}`;
+  link.textContent = "Open";
+  link.setAttribute("aria-label", `Open the table with friends${others}`);
+  item.append(info, link);
+  return item;
+}
+
 export async function openYourGames() {
   const list = $("games-list");
   list.replaceChildren(div("empty", "Looking for your games…"));
   openDialog("games-dialog");
   try {
     const { games } = await api("GET", "/api/games?unfinished=true&limit=100");
-    list.replaceChildren(...games.map(gameItem));
-    if (!games.length) list.replaceChildren(div("empty", "No game in progress: every game you started is over."));
+    const tables = keptTables();
+    list.replaceChildren(...games.map(gameItem), ...tables.map(tableItem));
+    if (!games.length && !tables.length) list.replaceChildren(div("empty", "No game in progress: every game you started is over."));
     list.querySelector("button:not([disabled])")?.focus();
   } catch (error) {
     list.replaceChildren(div("empty", error.message));

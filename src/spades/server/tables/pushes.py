@@ -10,6 +10,7 @@ the timers and the feed call it on their own.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 from dataclasses import dataclass
@@ -121,8 +122,16 @@ class TablePushes:
         # update after the deal starts with the deal.
         length = len(stored.game.log) if Seating(stored.seating).started else 0
         subscribers = list(self.live.table(stored.id).subscribers)
+        seating = Seating(stored.seating)
         for subscriber in subscribers:
             if subscriber is skip:
+                continue
+            if seating.caller(subscriber.token).seat != subscriber.seat:
+                # The host freed this seat: its socket is no longer the seat's, and
+                # must not be sent the cards of whoever takes it next.
+                self.live.unsubscribe(stored.id, subscriber)
+                with contextlib.suppress(Exception):
+                    await subscriber.socket.close(code=4403, reason="The host freed your seat")
                 continue
             caller = Caller(subscriber.host, subscriber.seat, subscriber.token)
             update = self.update(stored, caller, subscriber.seen)

@@ -16,11 +16,11 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Query, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
 
 from spades.core import parse_rules
-from spades.core.seats import SEAT_LETTERS, Seat
+from spades.core.seats import SEAT_LETTERS, Seat, SeatLetter
 from spades.storage import StoredGame
 
 from ..deps import Live, Pushes, ServerLimits, Tables
@@ -172,6 +172,22 @@ async def join_table(
     caller = Seating(stored.seating).caller(token)
     if caller.seat is not None:
         pushes.live.seen(game_id, caller.seat)
+    await pushes.publish(stored, [])
+    return table_info(stored, caller, pushes.live, tables)
+
+
+@router.post("/api/tables/{game_id}/seats/{seat}/free", responses=ERRORS)
+async def free_seat(
+    game_id: str,
+    seat: Annotated[SeatLetter, Path(description="N, E, S or W")],
+    request: Request,
+    tables: Tables,
+    pushes: Pushes,
+) -> TableInfo:
+    """Free the seat of a person who left for good (the host only): a bot plays it
+    until someone takes it with its new invite link."""
+    stored, caller = await _caller(request, game_id, tables, pushes)
+    stored = await tables.free_seat(game_id, caller, seat)
     await pushes.publish(stored, [])
     return table_info(stored, caller, pushes.live, tables)
 

@@ -99,11 +99,12 @@ def check_name(name: str) -> str:
     return name
 
 
-def invite_for(host_token: str, nonce: str, seat: Seat) -> str:
-    """The invite of ``seat`` at the table ``nonce`` names: only the host's secret makes it."""
-    digest = hmac.new(
-        host_token.encode(), f"{nonce}:{SEAT_LETTERS[seat]}".encode(), hashlib.sha256
-    ).hexdigest()
+def invite_for(host_token: str, nonce: str, seat: Seat, round_: int = 0) -> str:
+    """The invite of ``seat`` at the table ``nonce`` names: only the host's secret
+    makes it. Each time the host frees the seat its invite is a new one (``round_``),
+    so the link of the person who left opens nothing."""
+    message = f"{nonce}:{SEAT_LETTERS[seat]}" + (f":{round_}" if round_ else "")
+    digest = hmac.new(host_token.encode(), message.encode(), hashlib.sha256).hexdigest()
     return digest[:INVITE_CHARS]
 
 
@@ -152,6 +153,10 @@ class Seating:
     def bot_level(self, seat: Seat) -> str | None:
         level = self.seat(seat).get("bot")
         return None if level is None else str(level)
+
+    def invite_round(self, seat: Seat) -> int:
+        """How many times the host has freed ``seat`` (its invite is remade each time)."""
+        return int(self.data.get("invite_rounds", {}).get(SEAT_LETTERS[seat], 0))
 
     def people(self) -> list[Seat]:
         return [seat for seat in SEATS if self.is_person(seat)]
@@ -329,10 +334,40 @@ class TableService:
         assert stored.seating is not None
         seating = Seating(stored.seating)
         return {
-            SEAT_LETTERS[seat]: invite_for(host_token, str(stored.seating["nonce"]), seat)
+            SEAT_LETTERS[seat]: invite_for(
+                host_token, str(stored.seating["nonce"]), seat, seating.invite_round(seat)
+            )
             for seat in seating.people()
             if seating.seat(seat).get("key") is None
         }
+
+    async def free_seat(self, game_id: str, caller: Caller, seat_letter: str) -> StoredGame:
+        """The host gives back the seat of a person who left for good: the stand-in
+        plays it, and it has a new invite for someone else (the old link, and the
+        cookie of the person who left, open nothing)."""
+        stored = await self.load(game_id)
+        assert stored.seating is not None
+        if not caller.host or caller.token is None:
+            raise TableError(403, "Only the host frees a seat.", "host")
+        seating = Seating(stored.seating)
+        seat = parse_seat(seat_letter)
+        name = SEAT_NAMES[seat]
+        if not seating.is_person(seat):
+            raise TableError(409, f"{name} is a bot's seat: there is nobody to free it of.", "seat")
+        if seating.seat(seat).get("key") is None:
+            raise TableError(409, f"{name} is open already: send its invite link.", "seat")
+        if caller.seat == seat:
+            raise TableError(409, "That is your own seat: the host keeps theirs.", "seat")
+        data = _copy(stored.seating)
+        letter = SEAT_LETTERS[seat]
+        round_ = seating.invite_round(seat) + 1
+        data["invite_rounds"] = {**data.get("invite_rounds", {}), letter: round_}
+        invite = invite_for(caller.token, str(data["nonce"]), seat, round_)
+        data["invites"][letter] = owner_key(invite)
+        data["seats"][letter].update(name=None, key=None)
+        if seating.started:  # the stand-in keeps it until someone joins
+            stored.game.players[seat] = Seating(data).player_names()[seat]
+        return await self._save(replace(stored, seating=data))
 
     async def start(self, game_id: str, caller: Caller) -> list[Moment]:
         """The host deals: bots play the seats that are theirs, and hold a
