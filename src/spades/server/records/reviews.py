@@ -212,8 +212,8 @@ def in_the_pages_words(text: str) -> str:
 
     >>> in_the_pages_words("South's QD cost 1.0 trick on average: ruffing with the 2S was better")
     'Your Queen of diamonds cost 1.0 trick on average: ruffing with the 2 of spades was better'
-    >>> in_the_pages_words("cut North-South's chance; over 8 deals consistent with what South had seen")
-    'Cut your side's chance; over 8 deals consistent with what you had seen'
+    >>> print(in_the_pages_words("cut North-South's chance, as South had seen"))
+    Cut your side's chance, as you had seen
     """
     text = _CARD_CODE.sub(lambda code: card_long_name(parse_card(code[0])), text)
     text = _SOUTH_SIDE.sub("your side's", text)
