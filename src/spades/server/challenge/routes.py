@@ -17,9 +17,8 @@ from fastapi.responses import JSONResponse
 from spades.challenge import ChallengeRefused, ChallengeService, Refusal, parse_day
 from spades.challenge.service import StalePlay
 from spades.core import SOUTH, record_to_json
-from spades.storage import owner_key
 
-from ..deps import COOKIE, MAX_TOKEN_LENGTH, owner_or_new
+from ..deps import owner_or_new, player_key
 from ..play.games import parse_bid_value, parse_card_value
 from ..records.records import open_record_file
 from ..records.replay_schemas import Replay
@@ -76,10 +75,8 @@ def challenge_service(request: Request) -> ChallengeService:
 
 def known_owner(request: Request) -> str:
     """The caller's owner key, or ``NO_OWNER`` without a cookie."""
-    token = request.cookies.get(COOKIE)
-    if token is None or not 0 < len(token) <= MAX_TOKEN_LENGTH:
-        return NO_OWNER
-    return owner_key(token)
+    key = player_key(request)
+    return NO_OWNER if key is None else key
 
 
 Challenge = Annotated[ChallengeService, Depends(challenge_service)]
