@@ -22,9 +22,6 @@ from spades.core.hand import winning_position
 from spades.core.scoring import TeamContract, is_nil, team_contract
 from spades.core.seats import partner_of, team_of
 
-_VOIDS = tuple[set[int], set[int], set[int], set[int]]
-
-
 class Memory:
     """Card memory and contract state for one decision.
 
@@ -36,7 +33,7 @@ class Memory:
     def __init__(self, view: PlayerView) -> None:
         self.view = view
         self._unseen = -1
-        self._voids: _VOIDS | None = None
+        self._void_bits = -1
         self._winning_known = False
         self._winning: tuple[Card, Seat] | None = None
         self._still: list[Seat] | None = None
@@ -53,15 +50,14 @@ class Memory:
             self._unseen = self.view.unseen
         return self._unseen
 
-    @property
-    def voids(self) -> tuple[set[int], set[int], set[int], set[int]]:
-        """The suits each seat (indexed by seat) has shown it is out of.
+    def is_void(self, seat: Seat, suit: int) -> bool:
+        """Whether ``seat`` has shown it is out of ``suit`` (it failed to follow it).
 
         Asked at every card of every playout, this is the search's hottest
-        question: the view answers it for all four seats in one pass."""
-        if self._voids is None:
-            self._voids = self.view.voids_by_seat()
-        return self._voids
+        question: the view answers it for all four seats in one pass, as bits."""
+        if self._void_bits < 0:
+            self._void_bits = self.view.void_mask()
+        return bool(self._void_bits >> (4 * seat + suit) & 1)
 
     def is_master(self, card: Card) -> bool:
         """No unseen card of its suit outranks it (it wins unless trumped)."""
@@ -69,14 +65,14 @@ class Memory:
 
     def may_hold(self, seat: Seat, suit: int) -> bool:
         """Whether ``seat`` (not this one) may still hold a card of ``suit``."""
-        return suit not in self.voids[seat] and bool(self.unseen & SUIT_MASKS[suit])
+        return not self.is_void(seat, suit) and bool(self.unseen & SUIT_MASKS[suit])
 
     def may_trump(self, seat: Seat, suit: int) -> bool:
         """Whether ``seat`` might ruff a lead of ``suit`` (void there, spades left)."""
         return (
             suit != SPADES
-            and suit in self.voids[seat]
-            and SPADES not in self.voids[seat]
+            and self.is_void(seat, suit)
+            and not self.is_void(seat, SPADES)
             and bool(self.unseen & SPADE_MASK)
         )
 
@@ -106,7 +102,7 @@ class Memory:
         led = SUIT_OF[self.view.trick[0]] if self.view.trick else SUIT_OF[card]
         higher = cards_above(card) & self.unseen
         for seat in self.still_to_play:
-            if SUIT_OF[card] == led and higher and led not in self.voids[seat]:
+            if SUIT_OF[card] == led and higher and not self.is_void(seat, led):
                 return True
             if SUIT_OF[card] != SPADES and self.may_trump(seat, led):
                 return True

@@ -310,7 +310,7 @@ def lowest_attacking_lead(memory: Memory, legal: int, nil_seat: int) -> Card:
     candidates = [
         c
         for c in cards_in(legal)
-        if SUIT_OF[c] not in memory.voids[nil_seat]
+        if not memory.is_void(nil_seat, SUIT_OF[c])
         and (SUIT_OF[c] != SPADES or legal == legal & SPADE_MASK)
     ]
     pool = candidates or list(cards_in(legal))
