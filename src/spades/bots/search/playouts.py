@@ -8,7 +8,7 @@ compiles (``setup.py``), beside the bots' knowledge it calls.
 
 from __future__ import annotations
 
-from spades.core.cards import mask_of
+from spades.core.cards import lowest, mask_of
 from spades.core.hand import HandState, Phase
 from spades.core.rules import Rules
 from spades.core.scoring import score_hand
@@ -63,6 +63,12 @@ def playout(state: HandState, view: PlayerView) -> HandState:
         )
         state.apply_pass(mask_of(default_pass(seat_view)))
     while state.phase is Phase.PLAYING:
+        legal = state.legal_mask()
+        if legal & (legal - 1) == 0:
+            # One legal card: what ``choose_card`` would answer, without the
+            # view and memory it would be built for (a fifth of a playout's cards).
+            state.apply_play(lowest(legal))
+            continue
         seat_view = PlayerView.of(
             state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
         )
