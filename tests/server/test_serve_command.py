@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from spades.bots.search.helpers import usable_cores
 from spades.cli.app import app
 from spades.cli.serve import ANNOUNCEMENT
 
@@ -90,9 +89,8 @@ def test_an_inherited_socket_keeps_its_port_across_a_restart(tmp_path: Path) -> 
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(usable_cores() < 2, reason="hints search in helper processes from 2 cores")
 def test_stopped_by_sigterm_after_hints_it_leaves_no_semaphore_behind(tmp_path: Path) -> None:
-    """A hint's search starts helper processes in the server's process; uvicorn,
+    """A hint's search runs in the server's pool of bot processes; uvicorn,
     stopped by SIGTERM, ends the process by SIGTERM once it has shut down, so
     what the server started must be shut down by then, or multiprocessing's
     resource tracker reports its semaphores leaked."""

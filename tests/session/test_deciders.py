@@ -140,11 +140,17 @@ class RecordingDecider(InlineDecider):
         self.shares: list[float] = []
 
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer:
         self.deadlines.append(deadline)
         self.shares.append(share)
-        return super().search(level, view, seed, deadline, share)
+        return super().search(level, view, seed, deadline, share, hint)
 
 
 def test_the_bots_after_one_move_share_one_budget() -> None:
@@ -176,12 +182,18 @@ class HeldDecider(RecordingDecider):
         self.let_go = threading.Event()
 
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer:
         if not self.first_started.is_set():
             self.first_started.set()
             assert self.let_go.wait(timeout=60)
-        return super().search(level, view, seed, deadline, share)
+        return super().search(level, view, seed, deadline, share, hint)
 
 
 def test_a_crowded_decider_searches_a_share_of_the_deals() -> None:

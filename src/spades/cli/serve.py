@@ -289,7 +289,6 @@ def _create(settings: dict[str, Any]) -> FastAPI:
         limits=Limits.parse(settings["limits"]),
         allowed_origins=settings["allowed_origins"],
         bots=settings["bots"],
-        owns_process=True,
     )
 
 

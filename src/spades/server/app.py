@@ -19,7 +19,6 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 
 from spades.bots import BOT_LEVELS
-from spades.bots.search.helpers import close_pool as close_helper_pool
 from spades.session import Decider, make_decider
 from spades.storage import BUSY_TIMEOUT, GameRepository, default_database_url
 
@@ -55,7 +54,6 @@ def create_app(
     bots: str | Decider | None = None,
     clock: Callable[[], float] = time.monotonic,
     timer: Timer = event_loop_timer,
-    owns_process: bool = False,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
@@ -69,9 +67,7 @@ def create_app(
     ``Decider``, or its name: see ``spades.session.BOT_SERVICES``; default a
     pool of processes, one per core). Tables with friends keep time on ``clock``
     (seconds) and set their deadlines (a person away, a turn timer) on ``timer``:
-    a test passes its own to move time itself. An app that ``owns_process``
-    (``spades serve``'s) also shuts down, when it stops, what the process shares
-    between apps: the helper processes the hints search with."""
+    a test passes its own to move time itself."""
     decider = bots if isinstance(bots, Decider) else make_decider(bots)
     repository = GameRepository(db_url or default_database_url(), busy_timeout=storage_wait)
     repository.check_writable()
@@ -92,11 +88,9 @@ def create_app(
         await feed.stop()
         live.close()
         reviewer.close()
+        # Waited for: uvicorn ends the process by the SIGTERM that stopped it, and
+        # the pool's semaphores would be reported leaked (tests/server/test_serve_command.py).
         decider.close()
-        if owns_process:
-            # Waited for: uvicorn ends the process by the SIGTERM that stopped it, and
-            # the pool's semaphores would be reported leaked (tests/server/test_serve_command.py).
-            close_helper_pool()  # the hints' search helpers (server/play/hints.py)
         repository.close()
 
     # fastapi-offline: the same FastAPI, with /docs served from the package, not a CDN.

@@ -39,7 +39,7 @@ from spades.bots import DECISION_BUDGET, SEARCH_LEVELS, KnowledgeBot, SearchBot,
 from spades.bots.search.helpers import exit_with_parent, usable_cores
 from spades.core import PlayerView
 
-from .turns import Answer, Decide, answer_of
+from .turns import Answer, Decide, answer_of, hint_of
 
 log = logging.getLogger(__name__)
 
@@ -66,12 +66,19 @@ BOT_SERVICES: Final = {
 
 
 def decide_now(
-    level: str, view: PlayerView, seed: str, deadline: float | None = None, share: float = 1.0
+    level: str,
+    view: PlayerView,
+    seed: str,
+    deadline: float | None = None,
+    share: float = 1.0,
+    hint: bool = False,
 ) -> Answer:
     """``level``'s answer on ``view``, computed here, seeded with ``seed``. A
     search level stops at ``deadline`` (a ``time.monotonic()`` instant) with the
     deals it has searched by then (at worst it answers ``normal``'s choice),
-    and searches ``share`` of its planned deals (see ``Decider.share_for``)."""
+    and searches ``share`` of its planned deals (see ``Decider.share_for``).
+    With ``hint``, the answer is advice to the seat's player (``hint_of``)
+    rather than the bot's own turn."""
     bot = make_bot(level, seed=seed)
     if isinstance(bot, SearchBot):
         if deadline is not None:
@@ -80,7 +87,7 @@ def decide_now(
             bot.search_share(share)
     bot.start_game(view.seat, view.rules)
     try:
-        return answer_of(bot, view)
+        return hint_of(bot, view) if hint else answer_of(bot, view)
     finally:
         bot.close()
 
@@ -122,11 +129,22 @@ class Decider(ABC):
             return 1.0
         return max(MIN_SHARE, CROWDED * self.capacity / searching)
 
-    def __call__(self, level: str, view: PlayerView, seed: str, due: float | None = None) -> Answer:
+    def __call__(
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        due: float | None = None,
+        *,
+        hint: bool = False,
+    ) -> Answer:
         """``level``'s answer, within the budget and by ``due`` (a
-        ``time.monotonic()`` instant) if that comes first."""
+        ``time.monotonic()`` instant) if that comes first; with ``hint``, its
+        advice to the seat's player (see ``decide_now``). A hint is a search
+        like a bot's turn, made where the bots' turns are: never in the web
+        server's own process, where it would hold every other request."""
         if level not in SEARCH_LEVELS:
-            return decide_now(level, view, seed)  # microseconds: not worth a trip
+            return decide_now(level, view, seed, hint=hint)  # microseconds: not worth a trip
         deadline = time.monotonic() + self.budget
         if due is not None:
             deadline = min(deadline, due)
@@ -136,12 +154,12 @@ class Decider(ABC):
                 self._searching += 1
                 share = self.share_for(self._searching)
             try:
-                answer = self.search(level, view, seed, deadline, share)
+                answer = self.search(level, view, seed, deadline, share, hint)
             finally:
                 with self._searching_lock:
                     self._searching -= 1
         if answer is None:  # nothing came back in time, or no time was left
-            return decide_now(FALLBACK_LEVEL, view, seed)
+            return decide_now(FALLBACK_LEVEL, view, seed, hint=hint)
         return answer
 
     def until(self, due: float) -> Decide:
@@ -153,10 +171,16 @@ class Decider(ABC):
 
     @abstractmethod
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer | None:
-        """A search level's answer, searching ``share`` of its planned deals,
-        or ``None`` if it could not be had by ``deadline``."""
+        """A search level's answer (or hint), searching ``share`` of its
+        planned deals, or ``None`` if it could not be had by ``deadline``."""
 
     def start(self) -> None:  # noqa: B027 (optional hook)
         """Get ready before the first decision (start processes, connect to a
@@ -174,9 +198,15 @@ class InlineDecider(Decider):
     """Decisions made in the calling thread, one at a time per thread."""
 
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer:
-        return decide_now(level, view, seed, deadline, share)
+        return decide_now(level, view, seed, deadline, share, hint)
 
     def describe(self) -> str:
         return "bots in the server's process"
@@ -214,11 +244,19 @@ class ProcessDecider(Decider):
             pool.submit(_ready)
 
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer | None:
         pool = self.pool()
         try:
-            future: Future[Answer] = pool.submit(decide_now, level, view, seed, deadline, share)
+            future: Future[Answer] = pool.submit(
+                decide_now, level, view, seed, deadline, share, hint
+            )
             return future.result(timeout=max(0.0, deadline - time.monotonic()) + GRACE)
         except FutureTimeout:
             future.cancel()  # still queued: never started; running: its answer is dropped

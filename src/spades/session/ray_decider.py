@@ -27,11 +27,16 @@ log = logging.getLogger(__name__)
 
 
 def decide_by_wall_clock(
-    level: str, view: PlayerView, seed: str, wall_deadline: float, share: float = 1.0
+    level: str,
+    view: PlayerView,
+    seed: str,
+    wall_deadline: float,
+    share: float = 1.0,
+    hint: bool = False,
 ) -> Answer:
     """``decide_now`` with the deadline given as ``time.time()`` seconds."""
     deadline = time.monotonic() + (wall_deadline - time.time())
-    return decide_now(level, view, seed, deadline, share)
+    return decide_now(level, view, seed, deadline, share, hint)
 
 
 class RayUnavailable(RuntimeError):
@@ -86,7 +91,13 @@ class RayDecider(Decider):
         self.connect()
 
     def search(
-        self, level: str, view: PlayerView, seed: str, deadline: float, share: float = 1.0
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
     ) -> Answer | None:
         import ray
 
@@ -96,7 +107,7 @@ class RayDecider(Decider):
             log.warning("%s: normal's choice stands", error)
             return None
         left = deadline - time.monotonic()
-        task = remote.remote(level, view, seed, time.time() + left, share)
+        task = remote.remote(level, view, seed, time.time() + left, share, hint)
         try:
             answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
             return answer

@@ -55,6 +55,15 @@ def answer_of(bot: Bot, view: PlayerView) -> Answer:
     return bot.play(view)
 
 
+def hint_of(bot: Bot, view: PlayerView) -> Answer:
+    """What ``bot`` suggests to the player of ``view``'s seat, who has seen the
+    cards: a bid on them (a hint never offers blind Nil, which is decided
+    before the cards are seen), the cards of a Nil pass, or a card."""
+    if view.phase is Phase.BIDDING:
+        return bot.bid(view)
+    return answer_of(bot, view)
+
+
 def apply_answer(game: Game, seat: Seat, answer: Answer) -> list[Event]:
     """Make ``answer`` for ``seat`` (its turn) through the engine's checked entry
     points; an illegal answer forfeits the game for the seat's side, naming the

@@ -18,9 +18,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 import spades.server.play.games as games_module
-from spades.core import Event, Game
+from spades.core import Event, Game, PlayerView
 from spades.core.seats import Seat
+from spades.server.app import create_app
+from spades.server.http.rates import Limits
 from spades.server.play.games import GameService
+from spades.session import Answer, InlineDecider
 
 from ..conftest import QUICK, south_move, start_game
 
@@ -139,3 +142,43 @@ def test_other_games_are_answered_while_a_bot_thinks(
         answered.set()
         mover.join(timeout=30)
     assert results == [200]
+
+
+class HintRecordingDecider(InlineDecider):
+    """Decides here, noting each search it is asked for: its level and whether a hint."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searches: list[tuple[str, bool]] = []
+
+    def search(
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        share: float = 1.0,
+        hint: bool = False,
+    ) -> Answer:
+        self.searches.append((level, hint))
+        return super().search(level, view, seed, deadline, share, hint)
+
+
+def test_the_hint_is_searched_where_the_bots_think(db_url: str) -> None:
+    """The hint's search is asked of the service's decider (the bot processes,
+    or Ray), like a bot's turn, and not made in the web process."""
+    decider = HintRecordingDecider()
+    app = create_app(db_url, default_level="normal", limits=Limits.off(), bots=decider)
+    try:
+        with TestClient(app) as client:
+            game = start_game(client, seed=5, **QUICK)["game"]
+            bid_hint = client.get(f"/api/games/{game['id']}/hint")
+            assert bid_hint.status_code == 200 and bid_hint.json()["kind"] == "bid"
+            assert decider.searches == [("expert", True)]
+            while game["phase"] != "playing":
+                game = south_move(client, game).json()["game"]
+            card_hint = client.get(f"/api/games/{game['id']}/hint")
+            assert card_hint.status_code == 200 and card_hint.json()["kind"] == "card"
+            assert decider.searches == [("expert", True)] * 2
+    finally:
+        app.state.repository.close()

@@ -22,6 +22,7 @@ from spades.core.hand import winning_position
 from spades.core.scoring import TeamContract, is_nil, team_contract
 from spades.core.seats import partner_of, team_of
 
+
 class Memory:
     """Card memory and contract state for one decision.
 

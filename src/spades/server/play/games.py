@@ -282,8 +282,9 @@ class GameService:
         verb = {Phase.BIDDING: "bid", Phase.PASSING: "pass cards"}.get(game.phase, "play")
         self._check_south_to_act(game, verb)
         view, seed = game.view(HUMAN), f"{game.seed}:hint:{len(game.log)}"
-        # The hint asks the strongest level, which searches: always a worker thread.
-        return await to_thread.run_sync(lambda: suggest(view, seed=seed))
+        # The hint asks the strongest level of the bots' decider (a search, in a
+        # bot process); this thread only waits for it.
+        return await to_thread.run_sync(lambda: suggest(view, seed=seed, decider=self.decider))
 
     async def _act(
         self,

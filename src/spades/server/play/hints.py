@@ -1,7 +1,9 @@
 """The hint: a suggested bid or card from the strongest bot, with a one-line reason.
 
-The server only asks: the move comes from a bot, the reason from the bots'
-knowledge (``spades.bots.knowledge.reasons``), both from South's view alone.
+The server only asks: the move comes from a bot, made where the bots' own
+moves are (the service's ``Decider``: bot processes, or Ray), the reason from
+the bots' knowledge (``spades.bots.knowledge.reasons``), both from South's view
+alone.
 
 >>> from spades.core import Game, SOUTH
 >>> game = Game(seed=3)
@@ -17,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from spades.bots import BOT_LEVELS, SearchBot, interactive_processes, make_bot
+from spades.bots import BOT_LEVELS, SEARCH_LEVELS
 from spades.bots.knowledge.learned_bidding import choose_learned_bid
 from spades.bots.knowledge.reasons import bid_reason, card_reason, pass_reason
 from spades.core import Card, Phase, PlayerView
+from spades.session import Decider, InlineDecider
 
 HINT_LEVELS: Final = ("expert", "hard", "normal")
 """The levels a hint asks, strongest first; the first one that exists is used."""
@@ -45,18 +48,19 @@ class Hint:
     """The cards to pass, for a pass."""
 
 
-def suggest(view: PlayerView, *, seed: str) -> Hint:
-    """The strongest bot's move for ``view`` (its seat must be to act) and why."""
+def suggest(view: PlayerView, *, seed: str, decider: Decider | None = None) -> Hint:
+    """The strongest bot's move for ``view`` (its seat must be to act) and why,
+    the move asked of ``decider`` (by default, here)."""
     level = hint_level()
-    bot = make_bot(level, seed=seed, processes=interactive_processes())
+    answer = (decider or InlineDecider())(level, view, seed, hint=True)
     if view.phase is Phase.BIDDING:
-        bid = bot.bid(view)
+        assert isinstance(answer, int)
         # A search level starts from the bidding model's bid and keeps it unless
         # playing the bids out finds another better: then that is the reason.
-        searched = isinstance(bot, SearchBot) and bid != choose_learned_bid(view)
-        return Hint("bid", bid, bid_reason(view, bid, searched=searched), level)
+        searched = level in SEARCH_LEVELS and answer != choose_learned_bid(view)
+        return Hint("bid", answer, bid_reason(view, answer, searched=searched), level)
     if view.phase is Phase.PASSING:
-        cards = tuple(bot.pass_cards(view))
-        return Hint("pass", 0, pass_reason(view, cards), level, cards)
-    card = bot.play(view)
-    return Hint("card", card, card_reason(view, card), level)
+        assert isinstance(answer, tuple)
+        return Hint("pass", 0, pass_reason(view, answer), level, answer)
+    assert isinstance(answer, int)
+    return Hint("card", answer, card_reason(view, answer), level)
