@@ -63,6 +63,14 @@ def previous(seed: str) -> ExpertBot:
     return bot
 
 
+def frugal(seed: str) -> ExpertBot:
+    """The shipped search, skipping the opening tricks of a hand without a Nil
+    (what a crowded server has it do, beside cutting its deals)."""
+    bot = ExpertBot(seed)
+    bot.opening_tricks = player.FRUGAL_OPENING_TRICKS
+    return bot
+
+
 def cards_only(seed: str) -> ExpertBot:
     """The projected stop for cards, bids in every deal."""
     bot = ExpertBot(seed)
@@ -96,6 +104,7 @@ def quarter(seed: str) -> ExpertBot:
 SETTINGS: dict[str, Callable[[str], ExpertBot]] = {
     "shipped": shipped,
     "previous": previous,
+    "frugal": frugal,
     "cards-only": cards_only,
     "full": full,
     "half": half,
@@ -203,10 +212,17 @@ def main() -> None:
         default=player.PROJECTION_START,
         help="try another PROJECTION_START (the projection from 1/N of the planned deals)",
     )
+    parser.add_argument(
+        "--frugal-opening-tricks",
+        type=int,
+        default=player.FRUGAL_OPENING_TRICKS,
+        help="try another FRUGAL_OPENING_TRICKS (the frugal, half and quarter settings)",
+    )
     parser.add_argument("--kinds", default="bid,card", help="bid, card or both")
     args = parser.parse_args()
     player.PROJECTION_CONFIDENCE = args.projection_confidence
     player.PROJECTION_START = args.projection_start
+    player.FRUGAL_OPENING_TRICKS = args.frugal_opening_tricks
     positions, hands = positions_of(args.games, args.seed)
     print(
         f"{len(positions)} positions from {args.games} games ({hands} hands) of normal;"

@@ -104,6 +104,48 @@ def test_fixed_worlds_make_the_play_depend_on_the_seed_alone() -> None:
     assert hand(5) == hand(5)
 
 
+def first_trick_view(bids: tuple[int, int, int, int], seed: int = 11) -> PlayerView:
+    """The view of the seat to lead the first trick, after ``bids`` (by seat)."""
+    state = HandState(0, deal_from_seed(seed))
+    while state.to_act is not None and len(state.bid_order) < 4:
+        state.apply_bid(bids[state.to_act])
+    return PlayerView.of(state, state.turn)
+
+
+def searches_made(bot: SearchBot, view: PlayerView, monkeypatch: pytest.MonkeyPatch) -> int:
+    """How many searches ``bot`` starts to choose its card on ``view``."""
+    calls: list[str] = []
+    search = bot.search
+
+    def counted(*args: object, **kwargs: object) -> Outcomes:
+        calls.append("search")
+        return search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "search", counted)
+    assert bot.play(view) in view.legal_cards()
+    return len(calls)
+
+
+def test_a_crowded_search_skips_the_opening_tricks_of_a_hand_without_nil(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With a share of its deals (a crowded server), the search leaves the
+    first FRUGAL_OPENING_TRICKS tricks of a plain hand to the rule of thumb;
+    it still searches them with a Nil at the table, and always when idle."""
+    plain, with_nil = first_trick_view((3, 3, 3, 3)), first_trick_view((3, 0, 3, 3))
+    for view in (plain, with_nil):
+        assert len(player.distinct_cards(view.legal_mask(), view)) > 1  # a real choice
+    crowded = make_bot("expert", seed=1, worlds=8)
+    assert isinstance(crowded, SearchBot)
+    crowded.search_share(0.5)
+    assert searches_made(crowded, plain, monkeypatch) == 0
+    assert crowded.play(plain) == crowded.prior.play(plain)
+    assert searches_made(crowded, with_nil, monkeypatch) == 1
+    idle = make_bot("expert", seed=1, worlds=8)
+    assert isinstance(idle, SearchBot)
+    assert searches_made(idle, plain, monkeypatch) == 1
+
+
 # ------------------------------------------------------------ helper processes
 
 
