@@ -71,6 +71,17 @@ def frugal(seed: str) -> ExpertBot:
     return bot
 
 
+def first_look(deals: int) -> Callable[[str], ExpertBot]:
+    """The shipped search with cards dropped as futile from their ``deals``th deal."""
+
+    def make(seed: str) -> ExpertBot:
+        bot = ExpertBot(seed)
+        bot.first_look = deals
+        return bot
+
+    return make
+
+
 def cards_only(seed: str) -> ExpertBot:
     """The projected stop for cards, bids in every deal."""
     bot = ExpertBot(seed)
@@ -105,6 +116,8 @@ SETTINGS: dict[str, Callable[[str], ExpertBot]] = {
     "shipped": shipped,
     "previous": previous,
     "frugal": frugal,
+    "first-look-2": first_look(2),
+    "first-look-3": first_look(3),
     "cards-only": cards_only,
     "full": full,
     "half": half,

@@ -381,10 +381,10 @@ class PlayerView:
         >>> from spades.core import Game
         >>> game = Game(seed=1)
         >>> for _ in range(4):
-        ...     game.bid(game.to_act, 3)
+        ...     _ = game.bid(game.to_act, 3)
         >>> while len(game.hand.tricks) < 6:
         ...     seat = game.to_act
-        ...     game.play(seat, game.view(seat).legal_cards()[-1])
+        ...     _ = game.play(seat, game.view(seat).legal_cards()[-1])
         >>> view = game.view(0)
         >>> view.voids_by_seat()  # North, East and West are out of hearts (suit 2)
         ({2}, {2}, set(), {2})

@@ -34,7 +34,7 @@ from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
 from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
-from .playouts import after_bid, after_card, hand_value
+from .playouts import HandValues, after_bid, after_card
 from .sampler import HiddenHands
 
 NIL_CANDIDATE_CHANCE = 0.4
@@ -281,6 +281,7 @@ def search_deals(
         rng = random.Random(rng)
     outcome = OUTCOMES[kind]
     hidden = HiddenHands(view)
+    values_of = HandValues(view)
     found = Outcomes(options)
     live = list(range(len(options)))
     soft_deadline = time.monotonic() + budget.seconds
@@ -294,7 +295,7 @@ def search_deals(
         state = state_from_view(view, hands)
         values = [math.nan] * len(options)
         for i in live:
-            values[i] = hand_value(outcome(state, options[i], view), view)
+            values[i] = values_of.of(outcome(state, options[i], view))
         found.add(deal_weight(view, hands), values)
         if (
             default is not None
