@@ -1,7 +1,7 @@
 """What one decision of a bot level costs in CPU, over seeded full games. Run by hand:
 
     .venv/bin/python benchmarks/decision_cost.py [--level expert] [--games 2] [--seed 1000]
-                                                 [--no-clock] [--share 1.0]
+                                                 [--no-clock] [--share 1.0] [--frugal]
 
 The level plays all four seats of each game through the referee. Each bid and
 card is timed with ``time.process_time`` around the bot's own call (the search
@@ -12,7 +12,8 @@ pays. ``--no-clock`` takes the search levels' soft time limits off, so they
 search what they would on an idle machine (their deal counts and early stop
 alone decide) rather than what a busy one leaves them. ``--share`` has each
 search take that share of its deals, as a crowded server's do
-(``SearchBot.search_share``).
+(``SearchBot.search_share``), ``--frugal`` skip the opening tricks of a hand
+without a Nil, as a busy server's do (``SearchBot.be_frugal``).
 
 Beside the CPU it counts the playouts a search decision makes (one option
 played out in one sampled deal), a measure of its work that no load on the
@@ -122,6 +123,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--no-clock", action="store_true", help="no soft time limit")
     parser.add_argument("--share", type=float, default=1.0, help="each search's share of deals")
+    parser.add_argument("--frugal", action="store_true", help="as a busy server's searches")
     args = parser.parse_args()
     count_playouts()
     bids, cards = Costs(), Costs()
@@ -134,10 +136,13 @@ def main() -> None:
                     bot.think = bot.bid_think = math.inf
                 if args.share < 1.0:
                     bot.search_share(args.share)
+                if args.frugal:
+                    bot.be_frugal()
             bots[seat] = CpuTimed(bot, bids, cards)
         play_game(bots, seed=args.seed + game)
     clock = "no soft clock" if args.no_clock else "default clock"
     share = f", a {args.share:g} share of the deals" if args.share < 1.0 else ""
+    share += ", frugal" if args.frugal else ""
     print(f"{args.level}, {args.games} games, all four seats, {clock}{share}: CPU ms a decision")
     print(line("all", bids.seconds + cards.seconds))
     print(line("cards", cards.seconds))

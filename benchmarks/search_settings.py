@@ -65,9 +65,9 @@ def previous(seed: str) -> ExpertBot:
 
 def frugal(seed: str) -> ExpertBot:
     """The shipped search, skipping the opening tricks of a hand without a Nil
-    (what a crowded server has it do, beside cutting its deals)."""
+    (what a busy server has it do, before it cuts any deals)."""
     bot = ExpertBot(seed)
-    bot.opening_tricks = player.FRUGAL_OPENING_TRICKS
+    bot.be_frugal()
     return bot
 
 
@@ -98,8 +98,8 @@ def full(seed: str) -> ExpertBot:
 
 
 def half(seed: str) -> ExpertBot:
-    """The shipped search with half its deals: a crowded server's (twice as
-    many searches waiting as bot processes)."""
+    """The shipped search with half its deals: a crowded server's (twice
+    CROWDED searches waiting for each bot process)."""
     bot = ExpertBot(seed)
     bot.search_share(0.5)
     return bot
@@ -229,7 +229,7 @@ def main() -> None:
         "--frugal-opening-tricks",
         type=int,
         default=player.FRUGAL_OPENING_TRICKS,
-        help="try another FRUGAL_OPENING_TRICKS (the frugal, half and quarter settings)",
+        help="try another FRUGAL_OPENING_TRICKS (the frugal setting)",
     )
     parser.add_argument("--kinds", default="bid,card", help="bid, card or both")
     args = parser.parse_args()

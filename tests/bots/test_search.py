@@ -126,21 +126,21 @@ def searches_made(bot: SearchBot, view: PlayerView, monkeypatch: pytest.MonkeyPa
     return len(calls)
 
 
-def test_a_crowded_search_skips_the_opening_tricks_of_a_hand_without_nil(
+def test_a_frugal_search_skips_the_opening_tricks_of_a_hand_without_nil(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """With a share of its deals (a crowded server), the search leaves the
-    first FRUGAL_OPENING_TRICKS tricks of a plain hand to the rule of thumb;
-    it still searches them with a Nil at the table, and always when idle."""
+    """Frugal (a busy server's), the search leaves the first
+    FRUGAL_OPENING_TRICKS tricks of a plain hand to the rule of thumb; it
+    still searches them with a Nil at the table, and always when idle."""
     plain, with_nil = first_trick_view((3, 3, 3, 3)), first_trick_view((3, 0, 3, 3))
     for view in (plain, with_nil):
         assert len(player.distinct_cards(view.legal_mask(), view)) > 1  # a real choice
-    crowded = make_bot("expert", seed=1, worlds=8)
-    assert isinstance(crowded, SearchBot)
-    crowded.search_share(0.5)
-    assert searches_made(crowded, plain, monkeypatch) == 0
-    assert crowded.play(plain) == crowded.prior.play(plain)
-    assert searches_made(crowded, with_nil, monkeypatch) == 1
+    frugal = make_bot("expert", seed=1, worlds=8)
+    assert isinstance(frugal, SearchBot)
+    frugal.be_frugal()
+    assert searches_made(frugal, plain, monkeypatch) == 0
+    assert frugal.play(plain) == frugal.prior.play(plain)
+    assert searches_made(frugal, with_nil, monkeypatch) == 1
     idle = make_bot("expert", seed=1, worlds=8)
     assert isinstance(idle, SearchBot)
     assert searches_made(idle, plain, monkeypatch) == 1

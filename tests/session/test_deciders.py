@@ -13,7 +13,14 @@ import pytest
 
 from spades.bots import SearchBot, make_bot
 from spades.core import SOUTH, Game, Phase, PlayerView
-from spades.session import InlineDecider, ProcessDecider, answer_of, make_decider
+from spades.session import (
+    FULL_EFFORT,
+    Effort,
+    InlineDecider,
+    ProcessDecider,
+    answer_of,
+    make_decider,
+)
 from spades.session.deciders import CROWDED, FALLBACK_LEVEL, decide_now
 from spades.session.turns import Answer
 
@@ -138,6 +145,7 @@ class RecordingDecider(InlineDecider):
         super().__init__()
         self.deadlines: list[float] = []
         self.shares: list[float] = []
+        self.efforts: list[Effort] = []
 
     def search(
         self,
@@ -145,12 +153,13 @@ class RecordingDecider(InlineDecider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer:
         self.deadlines.append(deadline)
-        self.shares.append(share)
-        return super().search(level, view, seed, deadline, share, hint)
+        self.shares.append(effort.share)
+        self.efforts.append(effort)
+        return super().search(level, view, seed, deadline, effort, hint)
 
 
 def test_the_bots_after_one_move_share_one_budget() -> None:
@@ -187,25 +196,27 @@ class HeldDecider(RecordingDecider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer:
         if not self.first_started.is_set():
             self.first_started.set()
             assert self.let_go.wait(timeout=60)
-        return super().search(level, view, seed, deadline, share, hint)
+        return super().search(level, view, seed, deadline, effort, hint)
 
 
-def test_a_crowded_decider_searches_a_share_of_the_deals() -> None:
-    """While one search is held in flight, the test counts CROWDED more as
-    asked for (as many callers would be): the next search is asked to search
-    CROWDED / (CROWDED + 1) of its deals (capacity 1); alone again, all."""
+def test_a_busy_decider_asks_less_effort_of_its_searches() -> None:
+    """While one search is held in flight (capacity 1), the next is asked to be
+    frugal with all its deals; with CROWDED more counted as asked for (as
+    many callers would be), frugal with CROWDED / (CROWDED + 1) of its deals;
+    alone again, the full effort."""
     view = first_card_view()
     decider = HeldDecider()
     answers: list[Answer] = []
     first = threading.Thread(target=lambda: answers.append(decider("expert", view, "first")))
     first.start()
     assert decider.first_started.wait(timeout=60)
+    waiting = decider("expert", view, "waiting")
     with decider._searching_lock:
         decider._searching += CROWDED - 1  # the others waiting, with the held one
     crowded = decider("expert", view, "crowded")
@@ -214,9 +225,15 @@ def test_a_crowded_decider_searches_a_share_of_the_deals() -> None:
     decider.let_go.set()
     first.join(timeout=60)
     alone = decider("expert", view, "alone")
-    # The crowded one, then the first let go (asked when alone), then alone again.
-    assert decider.shares == [CROWDED / (CROWDED + 1), 1.0, 1.0]
-    assert crowded in view.legal_cards() and alone in view.legal_cards() and len(answers) == 1
+    # Waiting, crowded, then the first let go (asked when alone), then alone again.
+    assert decider.efforts == [
+        Effort(1.0, frugal=True),
+        Effort(CROWDED / (CROWDED + 1), frugal=True),
+        FULL_EFFORT,
+        FULL_EFFORT,
+    ]
+    assert all(answer in view.legal_cards() for answer in (waiting, crowded, alone))
+    assert len(answers) == 1
 
 
 def test_a_search_given_a_share_plans_fewer_deals_but_never_below_its_first_look() -> None:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from .deciders import (
     BOT_SERVICES,
+    FULL_EFFORT,
     Decider,
+    Effort,
     InlineDecider,
     ProcessDecider,
     make_decider,
@@ -22,8 +24,10 @@ from .turns import Answer, answer_of, apply_answer, bot_move, bot_turn, decision
 
 __all__ = [
     "BOT_SERVICES",
+    "FULL_EFFORT",
     "Answer",
     "Decider",
+    "Effort",
     "InlineDecider",
     "ProcessDecider",
     "answer_of",

@@ -32,6 +32,7 @@ from abc import ABC, abstractmethod
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Final
 
@@ -55,6 +56,21 @@ CROWDED: Final = 4
 MIN_SHARE: Final = 0.25
 """However crowded, a search keeps at least this share of its planned deals."""
 
+
+@dataclass(frozen=True)
+class Effort:
+    """How much of its planned search a decision gets from a busy server."""
+
+    share: float = 1.0
+    """The share of its planned deals it searches (``Decider.share_for``)."""
+    frugal: bool = False
+    """Whether it leaves the opening tricks of a hand without a Nil to the rule
+    of thumb (``SearchBot.be_frugal``), as it does once searches wait."""
+
+
+FULL_EFFORT: Final = Effort()
+"""An idle server's: every planned deal of every decision."""
+
 BOT_SERVICES: Final = {
     "local": "a pool of bot processes on this machine, one per core (the default)",
     "local:N": "a pool of N bot processes on this machine",
@@ -70,21 +86,23 @@ def decide_now(
     view: PlayerView,
     seed: str,
     deadline: float | None = None,
-    share: float = 1.0,
+    effort: Effort = FULL_EFFORT,
     hint: bool = False,
 ) -> Answer:
     """``level``'s answer on ``view``, computed here, seeded with ``seed``. A
     search level stops at ``deadline`` (a ``time.monotonic()`` instant) with the
     deals it has searched by then (at worst it answers ``normal``'s choice),
-    and searches ``share`` of its planned deals (see ``Decider.share_for``).
+    and makes the ``effort`` a busy server asks (see ``Decider.effort_for``).
     With ``hint``, the answer is advice to the seat's player (``hint_of``)
     rather than the bot's own turn."""
     bot = make_bot(level, seed=seed)
     if isinstance(bot, SearchBot):
         if deadline is not None:
             bot.stop_at(deadline)
-        if share < 1.0:
-            bot.search_share(share)
+        if effort.share < 1.0:
+            bot.search_share(effort.share)
+        if effort.frugal:
+            bot.be_frugal()
     bot.start_game(view.seat, view.rules)
     try:
         return hint_of(bot, view) if hint else answer_of(bot, view)
@@ -99,7 +117,7 @@ class Decider(ABC):
     """Seconds a decision may take, counted from when it is asked for."""
     capacity: int | None = None
     """Searches this decider runs at once (its processes); with more asked at
-    once, each searches a smaller share of its deals. ``None``: no limit known."""
+    once, each searches less (``effort_for``). ``None``: no limit known."""
 
     def __init__(self) -> None:
         self._searching = 0
@@ -129,6 +147,21 @@ class Decider(ABC):
             return 1.0
         return max(MIN_SHARE, CROWDED * self.capacity / searching)
 
+    def effort_for(self, searching: int) -> Effort:
+        """The effort a search makes while ``searching`` searches (itself
+        included) are asked for at once: frugal as soon as they outnumber the
+        processes (some wait), and a share of the deals once crowded
+        (``share_for``). Frugal costs about a point a hand for a quarter of
+        the cards' CPU, where half the deals cost 8.5 (docs/strength.md).
+
+        >>> decider = ProcessDecider(2)
+        >>> [(e.share, e.frugal) for e in map(decider.effort_for, (2, 3, 16))]
+        [(1.0, False), (1.0, True), (0.5, True)]
+        """
+        if self.capacity is None:
+            return FULL_EFFORT
+        return Effort(self.share_for(searching), frugal=searching > self.capacity)
+
     def __call__(
         self,
         level: str,
@@ -152,9 +185,9 @@ class Decider(ABC):
         if deadline - time.monotonic() >= TOO_LATE_TO_SEARCH:
             with self._searching_lock:
                 self._searching += 1
-                share = self.share_for(self._searching)
+                effort = self.effort_for(self._searching)
             try:
-                answer = self.search(level, view, seed, deadline, share, hint)
+                answer = self.search(level, view, seed, deadline, effort, hint)
             finally:
                 with self._searching_lock:
                     self._searching -= 1
@@ -176,11 +209,11 @@ class Decider(ABC):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer | None:
-        """A search level's answer (or hint), searching ``share`` of its
-        planned deals, or ``None`` if it could not be had by ``deadline``."""
+        """A search level's answer (or hint), with ``effort``, or ``None`` if
+        it could not be had by ``deadline``."""
 
     def start(self) -> None:  # noqa: B027 (optional hook)
         """Get ready before the first decision (start processes, connect to a
@@ -203,10 +236,10 @@ class InlineDecider(Decider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer:
-        return decide_now(level, view, seed, deadline, share, hint)
+        return decide_now(level, view, seed, deadline, effort, hint)
 
     def describe(self) -> str:
         return "bots in the server's process"
@@ -249,13 +282,13 @@ class ProcessDecider(Decider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer | None:
         pool = self.pool()
         try:
             future: Future[Answer] = pool.submit(
-                decide_now, level, view, seed, deadline, share, hint
+                decide_now, level, view, seed, deadline, effort, hint
             )
             return future.result(timeout=max(0.0, deadline - time.monotonic()) + GRACE)
         except FutureTimeout:

@@ -20,7 +20,7 @@ from typing import Any
 
 from spades.core import PlayerView
 
-from .deciders import GRACE, Decider, decide_now
+from .deciders import FULL_EFFORT, GRACE, Decider, Effort, decide_now
 from .turns import Answer
 
 log = logging.getLogger(__name__)
@@ -31,12 +31,12 @@ def decide_by_wall_clock(
     view: PlayerView,
     seed: str,
     wall_deadline: float,
-    share: float = 1.0,
+    effort: Effort = FULL_EFFORT,
     hint: bool = False,
 ) -> Answer:
     """``decide_now`` with the deadline given as ``time.time()`` seconds."""
     deadline = time.monotonic() + (wall_deadline - time.time())
-    return decide_now(level, view, seed, deadline, share, hint)
+    return decide_now(level, view, seed, deadline, effort, hint)
 
 
 class RayUnavailable(RuntimeError):
@@ -96,7 +96,7 @@ class RayDecider(Decider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer | None:
         import ray
@@ -107,7 +107,7 @@ class RayDecider(Decider):
             log.warning("%s: normal's choice stands", error)
             return None
         left = deadline - time.monotonic()
-        task = remote.remote(level, view, seed, time.time() + left, share, hint)
+        task = remote.remote(level, view, seed, time.time() + left, effort, hint)
         try:
             answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
             return answer

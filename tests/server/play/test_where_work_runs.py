@@ -23,7 +23,7 @@ from spades.core.seats import Seat
 from spades.server.app import create_app
 from spades.server.http.rates import Limits
 from spades.server.play.games import GameService
-from spades.session import Answer, InlineDecider
+from spades.session import FULL_EFFORT, Answer, Effort, InlineDecider
 
 from ..conftest import QUICK, south_move, start_game
 
@@ -157,11 +157,11 @@ class HintRecordingDecider(InlineDecider):
         view: PlayerView,
         seed: str,
         deadline: float,
-        share: float = 1.0,
+        effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer:
         self.searches.append((level, hint))
-        return super().search(level, view, seed, deadline, share, hint)
+        return super().search(level, view, seed, deadline, effort, hint)
 
 
 def test_the_hint_is_searched_where_the_bots_think(db_url: str) -> None:

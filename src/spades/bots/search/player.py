@@ -51,14 +51,14 @@ many standard errors below the margin it would need: more deals could hardly
 make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
 within the first deals this way, the default never having been in doubt."""
 FRUGAL_OPENING_TRICKS = 4
-"""The opening tricks a search skips in a hand without a Nil once the server
-is crowded. Measured over 28 games of ``expert`` (6,800 searched cards), the
+"""The opening tricks a search skips in a hand without a Nil once decisions
+wait for the server's bot processes (``be_frugal``). Measured over 28 games of ``expert`` (6,800 searched cards), the
 search overruled the rule of thumb there in 9 decisions of 1,400, for a
 quarter of the card search's CPU; decision by decision against the search
 that skips none, it gave up about a point a hand of one team (-0.96, 95% CI
 -2.2 to +0.3, docs/strength.md), where searching half the deals gives up 8.5:
-the cheapest quarter a crowded server can give up, and it does, beside
-cutting each search's deals."""
+the cheapest quarter a busy server can give up, so it gives that up first,
+long before it cuts any search's deals."""
 PROJECTION_START = 8
 """From this share of the planned deals on (an eighth), an option must also be
 able to clear the bar by the last of them (see ``Outcomes.could_overrule``)."""
@@ -97,7 +97,7 @@ class SearchBot(Bot):
     opening_tricks = 0
     """In a hand where no one bid Nil, the knowledge-based card stands without
     a search for this many tricks: none on an idle server, FRUGAL_OPENING_TRICKS
-    on a crowded one (``search_share``)."""
+    on a busy one (``be_frugal``)."""
 
     projected_stop = True
     """Whether an option must also be able to clear the bar by the end of the
@@ -161,17 +161,19 @@ class SearchBot(Bot):
     def search_share(self, share: float) -> None:
         """Search only ``share`` (0 to 1) of the planned deals, cards and bids,
         never fewer than the first look: what the server asks of a search while
-        more decisions are waiting than it has bot processes. Below a full
-        share, the opening tricks of a hand without a Nil are not searched at
-        all (FRUGAL_OPENING_TRICKS)."""
+        many more decisions are waiting than it has bot processes."""
         if not 0.0 < share <= 1.0:
             raise ValueError(f"a share of the deals is more than 0 and at most 1, not {share}")
-        if share < 1.0:
-            self.opening_tricks = FRUGAL_OPENING_TRICKS
         self.max_worlds = max(self.first_look or 1, round(self.max_worlds * share))
         self.min_worlds = min(self.min_worlds, self.max_worlds)
         self.max_bid_worlds = max(self.bid_first_look or 1, round(self.max_bid_worlds * share))
         self.min_bid_worlds = min(self.min_bid_worlds, self.max_bid_worlds)
+
+    def be_frugal(self) -> None:
+        """Leave the opening tricks of a hand without a Nil to the rule of thumb
+        (FRUGAL_OPENING_TRICKS): what the server asks of a search as soon as
+        decisions wait for its bot processes, before it cuts any deals."""
+        self.opening_tricks = FRUGAL_OPENING_TRICKS
 
     def fix_worlds(self, worlds: int) -> None:
         """Search exactly ``worlds`` deals a card (bids in proportion, as by
