@@ -13,7 +13,9 @@ collect_ignore = [
     "src/spades/bots/knowledge/memory.py",
     "src/spades/bots/knowledge/learned_bidding.py",
     "src/spades/bots/knowledge/features.py",
+    "src/spades/bots/knowledge/bidding.py",
     "src/spades/bots/search/sampler.py",
+    "src/spades/bots/search/inference.py",
     "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
     # Alembic's entry point runs only inside a migration (alembic.context is set then).

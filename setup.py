@@ -21,12 +21,15 @@ COMPILED_MODULES = [
     "src/spades/core/view.py",
     "src/spades/solver/dds.py",
     # The search's playouts: the knowledge-based player at every seat, the
-    # sampler and the valuation (2.3x faster compiled, the same decisions).
+    # sampler, the bids' evidence and the valuation (2.3x faster compiled, the
+    # same decisions).
     "src/spades/bots/knowledge/play.py",
     "src/spades/bots/knowledge/memory.py",
     "src/spades/bots/knowledge/learned_bidding.py",
     "src/spades/bots/knowledge/features.py",
+    "src/spades/bots/knowledge/bidding.py",
     "src/spades/bots/search/sampler.py",
+    "src/spades/bots/search/inference.py",
     "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
 ]

@@ -26,7 +26,9 @@ COMPILED = (
     "bots.knowledge.memory",
     "bots.knowledge.learned_bidding",
     "bots.knowledge.features",
+    "bots.knowledge.bidding",
     "bots.search.sampler",
+    "bots.search.inference",
     "bots.search.playouts",
     "bots.valuation",
 )

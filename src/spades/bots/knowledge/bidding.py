@@ -83,7 +83,17 @@ def ruff_tricks(hand: int, spades_used: float) -> float:
 
 
 def estimate_tricks(hand: int) -> HandEstimate:
-    """Expected tricks of ``hand`` played at a number (not Nil)."""
+    """Expected tricks of ``hand`` played at a number (not Nil).
+
+    The search weighs each deal it samples by these counts (``inference``), so
+    this module is compiled (``setup.py``).
+
+    >>> from spades.core import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("AS KS QS JS 5S AH KH 2H 3D 4D 5C 6C 7C"))
+    >>> estimate = estimate_tricks(hand)
+    >>> estimate.side_tricks, estimate.spade_tricks, round(estimate.total, 2)
+    (1.9, 4.3, 6.42)
+    """
     side = sum(side_suit_tricks(suit_ranks(hand, suit)) for suit in range(3))
     spades = spade_tricks(suit_ranks(hand, SPADES))
     return HandEstimate(side, spades, ruff_tricks(hand, spades))

@@ -20,7 +20,18 @@ BID_SPREAD = 1.6
 
 
 def bid_likelihood(bid: int, dealt: int) -> float:
-    """The relative chance that a player dealt ``dealt`` bids ``bid``."""
+    """The relative chance that a player dealt ``dealt`` bids ``bid``.
+
+    Asked for every bid of every deal a search samples: this module is compiled
+    (``setup.py``).
+
+    >>> from spades.core import NIL, mask_of, parse_cards
+    >>> strong = mask_of(parse_cards("AS KS QS JS 5S AH KH 2H 3D 4D 5C 6C 7C"))
+    >>> round(bid_likelihood(5, strong), 3), round(bid_likelihood(1, strong), 3)
+    (0.723, 0.053)
+    >>> bid_likelihood(NIL, strong)  # a Nil on four top spades: hardly anyone bids it
+    0.03
+    """
     if is_nil(bid):
         danger = nil_danger(dealt)
         return 0.9 if danger <= 0.8 else max(0.03, 0.9 - 0.5 * (danger - 0.8))
