@@ -19,6 +19,7 @@ from spades.session import (
     InlineDecider,
     ProcessDecider,
     answer_of,
+    deciders,
     make_decider,
 )
 from spades.session.deciders import CROWDED, FALLBACK_LEVEL, decide_now
@@ -247,3 +248,45 @@ def test_a_search_given_a_share_plans_fewer_deals_but_never_below_its_first_look
     assert bot.min_worlds <= bot.max_worlds and bot.min_bid_worlds <= bot.max_bid_worlds
     with pytest.raises(ValueError, match="share"):
         bot.search_share(0)
+
+
+class CountingDecider(InlineDecider):
+    """Answers each search with the next legal card in turn, counting the searches."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.searches = 0
+
+    def search(
+        self,
+        level: str,
+        view: PlayerView,
+        seed: str,
+        deadline: float,
+        effort: Effort = FULL_EFFORT,
+        hint: bool = False,
+    ) -> Answer:
+        self.searches += 1
+        cards = view.legal_cards()
+        return cards[self.searches % len(cards)]
+
+
+def test_a_question_asked_again_gets_the_answer_it_got(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move taken back and made again meets the same answers whatever the
+    load was the first time: the decider searches a question once and keeps
+    the answer (the latest REMEMBERED of them); another seed, level or a
+    hint is another question."""
+    view = first_card_view()
+    decider = CountingDecider()
+    first = decider("expert", view, "7:E:12")
+    assert decider("expert", view, "7:E:12") == first and decider.searches == 1
+    decider("expert", view, "7:E:13")
+    decider("hard", view, "7:E:12")
+    decider("expert", view, "7:E:12", hint=True)
+    assert decider.searches == 4
+    monkeypatch.setattr(deciders, "REMEMBERED", 2)
+    decider("expert", view, "another")  # all but the hint and this one are forgotten
+    decider("expert", view, "7:E:12", hint=True)
+    assert decider.searches == 5
+    decider("expert", view, "7:E:12")
+    assert decider.searches == 6

@@ -29,6 +29,7 @@ import os
 import threading
 import time
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
@@ -55,6 +56,8 @@ CROWDED: Final = 4
 """Searches waiting for each bot process beyond which each searches a share of its deals."""
 MIN_SHARE: Final = 0.25
 """However crowded, a search keeps at least this share of its planned deals."""
+REMEMBERED: Final = 4096
+"""Search answers a decider keeps, the latest asked (see ``Decider.__call__``)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,9 @@ class Decider(ABC):
         self._searching = 0
         """Searches asked for and not yet answered."""
         self._searching_lock = threading.Lock()
+        self._answers: OrderedDict[tuple[str, PlayerView, str, bool], Answer] = OrderedDict()
+        """The search answers given, by question (level, view, seed, hint)."""
+        self._answers_lock = threading.Lock()
 
     def share_for(self, searching: int) -> float:
         """The share of its planned deals a search gets while ``searching``
@@ -175,9 +181,32 @@ class Decider(ABC):
         ``time.monotonic()`` instant) if that comes first; with ``hint``, its
         advice to the seat's player (see ``decide_now``). A hint is a search
         like a bot's turn, made where the bots' turns are: never in the web
-        server's own process, where it would hold every other request."""
+        server's own process, where it would hold every other request.
+
+        A question asked again (a move taken back and made again, a hint asked
+        twice, the day's challenge deal at the same point for another player)
+        gets the answer it got, searched once: how busy the server was the
+        first time (a frugal search, a share of the deals, ``normal`` standing
+        in) never makes the bots answer differently the second. The last
+        REMEMBERED answers are kept, in this process."""
         if level not in SEARCH_LEVELS:
             return decide_now(level, view, seed, hint=hint)  # microseconds: not worth a trip
+        question = (level, view, seed, hint)
+        with self._answers_lock:
+            known = self._answers.get(question)
+            if known is not None:
+                self._answers.move_to_end(question)
+                return known
+        answer = self._answer(level, view, seed, due, hint)
+        with self._answers_lock:
+            self._answers[question] = answer
+            while len(self._answers) > REMEMBERED:
+                self._answers.popitem(last=False)  # the one asked longest ago
+        return answer
+
+    def _answer(
+        self, level: str, view: PlayerView, seed: str, due: float | None, hint: bool
+    ) -> Answer:
         deadline = time.monotonic() + self.budget
         if due is not None:
             deadline = min(deadline, due)
