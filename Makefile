@@ -41,9 +41,10 @@ lint: $(INSTALLED)
 typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy
 
-# On every core, a test module to a worker (its browser and server start once there).
+# On every core, a test module to a worker (its browser and server start once there),
+# the longest modules first (tests/conftest.py's LONGEST_FIRST, not xdist's order).
 unit: $(COMPILED_STAMP)
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
 # Pictures of the web game (the first screen, bidding, mid-hand, hand summary, score sheet, phone, last trick,
 # claim, statistics, new game, records, replay, hand review, light theme, a table with

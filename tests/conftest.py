@@ -3,8 +3,10 @@ the modules marked ``both_databases`` (see ``tests/databases.py``)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Final
 
 import pytest
 from sqlalchemy.engine import URL
@@ -18,12 +20,52 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+LONGEST_FIRST: Final = (
+    "tests/solver/test_against_brute_force.py",
+    "tests/server/play/test_browser.py",
+    "tests/arena/test_cli.py",
+    "tests/server/play/test_browser_first_hour.py",
+    "tests/rl/test_vector.py",
+    "tests/cli/test_simulate_replay.py",
+    "tests/server/test_browser_many_processes.py",
+    "tests/cli/test_play.py",
+    "tests/server/tables/test_browser_tables.py",
+    "tests/server/tables/test_tables_across_processes.py",
+    "tests/server/records/test_records_and_reviews.py",
+    "tests/server/test_serve_command.py",
+    "tests/bots/test_strangers.py",
+    "tests/server/play/test_game_store.py",
+    "tests/server/challenge/test_browser_challenge.py",
+    "tests/server/play/test_api.py",
+    "tests/server/records/test_browser_records.py",
+    "tests/server/play/test_browser_house_rules.py",
+    "tests/server/test_many_processes.py",
+    "tests/server/play/test_browser_play_features.py",
+)
+"""The modules that took longest in a full run (docs/performance.md, "The test
+suite"), longest first. `make test` hands out whole modules to its workers in
+collection order (``--dist loadfile --no-loadscope-reorder``): these go first, so
+that the last module a worker starts is a short one and the other worker does
+not wait long for it. (xdist's own order, most tests first, put the
+one-test modules of a minute and more at the end.) A module missing here only
+runs later; a name gone stale is ignored."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # A test that drives Chromium is a browser test wherever it lives: marked here
     # from the fixture it asks for, so no browser test can miss its mark.
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+    # The longest modules first, then the others by how many tests they hold
+    # (xdist's order); each module's tests keep their order (a stable sort).
+    modules = Counter(module_of(item) for item in items)
+    rank = {module: place for place, module in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: (rank.get(module_of(item), len(rank)), -modules[module_of(item)]))
+
+
+def module_of(item: pytest.Item) -> str:
+    return item.nodeid.split("::", 1)[0]
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -109,6 +109,7 @@ def test_games_table_is_readable() -> None:
     assert result.stderr == ""  # no progress bar when stderr is not a terminal
 
 
+@pytest.mark.slow
 def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
     outputs: list[tuple[Any, str]] = []
     for workers in ("1", "2", "1"):
@@ -127,6 +128,7 @@ def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path:
 # ------------------------------------------------------------------- duplicate
 
 
+@pytest.mark.slow
 def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     args = ("random", "random", "--duplicate", "--deals", "6", "--seed", "8", "--out", str(out))
@@ -152,11 +154,13 @@ def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
     replay_is_clean(out, 12)
 
 
+@pytest.mark.slow
 def test_duplicate_is_the_same_for_any_number_of_workers() -> None:
     args = ("random", "random", "--duplicate", "--deals", "10", "--seed", "5")
     assert without_clock(summary_of(*args, "--workers", "2")) == without_clock(summary_of(*args))
 
 
+@pytest.mark.slow
 def test_search_levels_with_fixed_worlds_are_reproducible_across_workers() -> None:
     # --worlds takes the clock out of the search levels' decisions.
     args = ("hard", "normal", "--duplicate", "--deals", "2", "--seed", "9", "--worlds", "2")
@@ -223,6 +227,7 @@ def test_an_unwritable_out_file_exits_2(tmp_path: Path) -> None:
 # -------------------------------------------------------------------- gauntlet
 
 
+@pytest.mark.slow
 def test_the_gauntlet_plays_every_stranger_in_deals_and_games() -> None:
     from spades.bots.strangers import STRANGERS
 
@@ -239,6 +244,7 @@ def test_the_gauntlet_plays_every_stranger_in_deals_and_games() -> None:
         assert row["sides"]["A"]["decisions"] > 0
 
 
+@pytest.mark.slow
 def test_the_gauntlet_table_is_readable() -> None:
     result = run("random", "--gauntlet", "--deals", "2", "--games", "1", "--quiet")
     assert result.returncode == 0, result.stderr

@@ -92,6 +92,7 @@ def card_by(bot: Bot, view: PlayerView) -> str:
 # ------------------------------------------------------------------ legality
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
     tables = [
@@ -112,6 +113,7 @@ def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
         assert game.outcome is not None
 
 
+@pytest.mark.slow
 def test_strangers_finish_hands_against_each_other() -> None:
     for seed in range(60):
         names = [NAMES[seed % len(NAMES)], NAMES[(seed + 1) % len(NAMES)]]
@@ -120,6 +122,7 @@ def test_strangers_finish_hands_against_each_other() -> None:
         assert game.forfeited_by is None, game.forfeited_by
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 55), nil_share=st.floats(0, 0.8))
 def test_strangers_answer_any_position_legally(seed: int, steps: int, nil_share: float) -> None:

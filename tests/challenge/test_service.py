@@ -130,6 +130,7 @@ def test_no_peeking_at_a_deal_or_the_board_before_finishing(service: ChallengeSe
     assert service.week(ANN, DAY).counted == []  # today counts once you finished it
 
 
+@pytest.mark.slow
 def test_a_whole_day_for_two_players_scores_against_the_field_and_the_par(
     service: ChallengeService, repository: GameRepository
 ) -> None:

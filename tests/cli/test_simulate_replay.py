@@ -20,6 +20,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_simulate_writes_one_record_a_line_deterministically(tmp_path: Path) -> None:
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     assert run("simulate", "--games", "5", "--seed", "9", "--out", str(first)).returncode == 0
@@ -141,6 +142,7 @@ def claimed_game(*, holds: bool) -> Game:
     raise AssertionError("no such game")  # pragma: no cover
 
 
+@pytest.mark.slow
 def test_replay_checks_each_claim_that_ended_a_hand(tmp_path: Path) -> None:
     good = write(tmp_path, game_to_record(claimed_game(holds=True)))
     result = run("replay", str(good))
@@ -156,6 +158,7 @@ def test_replay_checks_each_claim_that_ended_a_hand(tmp_path: Path) -> None:
     assert "(rule: claim)" in result.stderr
 
 
+@pytest.mark.slow
 def test_replay_accepts_and_lists_undos(tmp_path: Path) -> None:
     from spades.core import SOUTH
 

@@ -66,6 +66,7 @@ def is_running(pid: int) -> bool:
 # ------------------------------------------------------------ whole games
 
 
+@pytest.mark.slow
 def test_served_builtin_bots_and_the_example_bot_play_whole_games() -> None:
     bots = {
         NORTH: ExternalBot([SPADES_SCRIPT, "bot", "random"], seed="7:N"),

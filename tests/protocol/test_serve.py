@@ -273,6 +273,7 @@ def test_a_bot_failing_on_a_mended_record_fails_one_answer_not_the_program() -> 
         serve_stumbling(HELLO, {"type": "bid_made"}, DEAL, {"type": "bid", "bids": []})
 
 
+@pytest.mark.slow
 def test_the_bot_command_serves_a_builtin_bot() -> None:
     lines = [json.dumps(HELLO), json.dumps(DEAL), '{"type": "bid", "bids": []}']
     result = subprocess.run(

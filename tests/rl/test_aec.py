@@ -119,6 +119,7 @@ def play_hand_episode(environment: SpadesEnv, seed: int, rng: np.random.Generato
         assert final[agent] == pytest.approx(expected)
 
 
+@pytest.mark.slow
 def test_hand_rewards_are_the_engines_hand_scores() -> None:
     environment = raw_env(episode="hand")
     rng = np.random.default_rng(1)

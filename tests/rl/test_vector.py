@@ -80,6 +80,7 @@ def play_side_by_side(
     return {"hands": hands, "episodes": ended}
 
 
+@pytest.mark.slow
 def test_thousands_of_random_hands_match_the_aec_environment() -> None:
     played = play_side_by_side(64, 2000, seed=100, episode="hand")
     assert played["hands"] >= 2000
@@ -102,6 +103,7 @@ HOUSE_RULES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", HOUSE_RULES)
 def test_house_rules_match_the_aec_environment(text: str) -> None:
     rules = parse_rules(text)

@@ -78,10 +78,16 @@ class Server:
             pass_fds=[fd],
         )  # fmt: skip
         try:
-            self._serving.wait_until_it_answers(self.url, self.startup_seconds)
+            self.wait_until_it_answers()
         except RuntimeError:
             self.stop()
             raise
+
+    def wait_until_it_answers(self) -> None:
+        """Until the server answers (after a start, or once its workers are started
+        again after a kill), within ``startup_seconds``."""
+        assert self._serving is not None, "the server is not started"
+        self._serving.wait_until_it_answers(self.url, self.startup_seconds)
 
     def stop(self) -> None:
         if self._serving is not None:

@@ -34,15 +34,29 @@ class ManualClock:
         self.now = start
         self._pending: list[ManualWakeUp] = []
         self._lock = threading.Lock()  # the server's event loops set wake-ups from their threads
+        self._set = threading.Condition(self._lock)
+        self.wake_ups_set = 0
+        """How many wake-ups were ever set: a test waits for one more (``wait_for_wake_up``)."""
 
     def __call__(self) -> float:
         return self.now
 
     def timer(self, delay: float, wake: Wake) -> ManualWakeUp:
         wake_up = ManualWakeUp(self.now + max(0.0, delay), wake)
-        with self._lock:
+        with self._set:
             self._pending.append(wake_up)
+            self.wake_ups_set += 1
+            self._set.notify_all()
         return wake_up
+
+    def wait_for_wake_up(self, after: int, within: float = 60.0) -> None:
+        """Until more than ``after`` wake-ups were set: for one the server sets on
+        an event loop the test does not run (a socket's, once the socket closes),
+        so the test advances the clock past it only once it is there. ``within``
+        is a deadline for a broken server, not a wait the test counts on."""
+        with self._set:
+            if not self._set.wait_for(lambda: self.wake_ups_set > after, within):
+                raise AssertionError(f"the server set no wake-up within {within} s")
 
     def advance(self, seconds: float, run: Callable[[Wake], Any]) -> int:
         """Move time ``seconds`` on. Each wake-up that falls due is run by ``run``

@@ -60,7 +60,11 @@ def test_a_hand_in_the_browser_on_two_processes_survives_kill_9(
             for pid in workers_of(server.process, 2):
                 os.kill(pid, signal.SIGKILL)
             killed = True
-            page.reload()  # answered once uvicorn has started new workers
+            # Uvicorn starts new workers; how long they take to import the server is
+            # the machine's (over 30 s, a reload's patience, under load): the page
+            # reloads once one of them answers.
+            server.wait_until_it_answers()
+            page.reload()
             page.wait_for_selector("#hand .card.playable", timeout=60_000)
             assert table_position(page) == position
         elif tricks % 3 == 1 and tricks not in reloaded_at:

@@ -9,9 +9,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).parents[2] / "benchmarks" / "crowd.py"
 
 
+@pytest.mark.slow
 def test_the_crowd_benchmark_plays_at_a_persons_pace_without_an_error() -> None:
     result = subprocess.run(
         [sys.executable, str(SCRIPT), "--people", "2", "--seconds", "6", "--warmup", "1",

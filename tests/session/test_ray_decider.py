@@ -22,6 +22,7 @@ def first_card_view() -> PlayerView:
     return game.view(game.to_act)
 
 
+@pytest.mark.slow
 def test_a_search_on_a_local_ray_answers_and_a_late_one_falls_back() -> None:
     decider = make_decider("ray")
     assert isinstance(decider, RayDecider)

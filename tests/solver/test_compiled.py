@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from spades.solver import dds
 from spades.solver.position import random_position
 from tests.pure import load_source
 
 
+@pytest.mark.slow
 def test_compiled_and_interpreted_solvers_agree_card_for_card() -> None:
     source = load_source("solver.dds")
     rng = random.Random(12)

@@ -102,6 +102,7 @@ def test_tables_carried_over_a_played_hand_as_the_reference_does() -> None:
         assert native.kernel.shapes(0b0101) > 0
 
 
+@pytest.mark.slow
 def test_the_regression_positions_as_the_reference_does() -> None:
     """Bigger searches than the random positions above: every position of 10
     tricks or fewer, two whole deals (of the six: the others take the Python

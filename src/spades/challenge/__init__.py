@@ -12,10 +12,29 @@ player may do and see, when). How scoring works: docs/challenge.md.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .days import DEALS_PER_DAY, Clock, day_of, parse_day, utc_now, week_of
 from .deals import deal_mark, verify_deal, verify_deal_record
 from .scoring import DealScore, deal_scores, matchpoints
-from .service import ChallengeRefused, ChallengeService, DealPlay, Refusal
+
+if TYPE_CHECKING:
+    from .service import ChallengeRefused, ChallengeService, DealPlay, Refusal
+
+_FROM_SERVICE = frozenset({"ChallengeRefused", "ChallengeService", "DealPlay", "Refusal"})
+
+
+def __getattr__(name: str) -> Any:
+    # The service stands on the database layer (SQLAlchemy and Alembic: a second
+    # of imports). It is imported when first asked for, so a command that only
+    # checks a deal (`spades replay`) or never sees the challenge (`spades arena`)
+    # starts without it.
+    if name in _FROM_SERVICE:
+        from . import service
+
+        return getattr(service, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DEALS_PER_DAY",

@@ -16,7 +16,7 @@ import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any, Final
+from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
 from rich.console import Console
@@ -24,17 +24,18 @@ from rich.table import Table
 from rich.text import Text
 
 from spades.arena.players import PlayerSpecError, make_player, parse_player
-from spades.challenge import ChallengeRefused, ChallengeService, Clock, parse_day
+from spades.challenge import Clock, parse_day
 from spades.challenge.days import is_closed, utc_now
 from spades.challenge.deals import deal_over, deal_seed, north_south_score
 from spades.challenge.play import bot_levels, bots_answer, play_with_south, this_hand_only
 from spades.challenge.scoring import matchpoints, mean_percent
-from spades.challenge.service import DealPlay
 from spades.core import Event
 from spades.session import InlineDecider
-from spades.storage import GameRepository, default_database_url, owner_key
 
 from .play import QuitGame, TerminalGame, default_level
+
+if TYPE_CHECKING:  # the database layer is a second of imports: loaded by the commands that use it
+    from spades.challenge.service import ChallengeService, DealPlay
 
 TOKEN_FILE: Final = "challenge-player"
 CLOCK: Clock = utc_now
@@ -100,6 +101,9 @@ def challenge(
 ) -> None:
     """Play today's daily challenge (UTC) in the terminal: the same deals and
     bots as the web's, each one hand from 0-0, entered on the leaderboard."""
+    from spades.challenge.service import ChallengeRefused, ChallengeService
+    from spades.storage import GameRepository, default_database_url, owner_key
+
     url = db or default_database_url()
     repository = GameRepository(url)
     console = Console(highlight=False, soft_wrap=True)
@@ -180,6 +184,8 @@ def arena_on_challenge(player: str, day_text: str, db: str | None, json_output: 
         day = parse_day(day_text)
     except (PlayerSpecError, ValueError) as error:
         raise typer.BadParameter(str(error), param_hint="A / --challenge") from None
+    from spades.storage import GameRepository, default_database_url
+
     repository = GameRepository(db or default_database_url())
     try:
         kept = repository.challenge.day(day)

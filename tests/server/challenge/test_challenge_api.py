@@ -147,6 +147,7 @@ def test_no_peeking_before_finishing_a_deal(ann: Any, bob: Any) -> None:
     assert replay["players"]["S"] == "par"
 
 
+@pytest.mark.slow
 def test_two_players_a_whole_day_the_boards_and_the_closed_days_check(
     challenge_app: FastAPI, ann: Any, bob: Any, clock: SetClock, tmp_path: Path
 ) -> None:

@@ -149,6 +149,7 @@ def play_across(
     assert reaction["seat"] == "S" and reaction["reaction"] == "nice"
 
 
+@pytest.mark.slow
 @pytest.mark.both_databases  # (see tests/conftest.py)
 def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) -> None:
     with serving(db_url) as (first, _), serving(db_url) as (second, _):
@@ -161,6 +162,7 @@ def test_a_move_through_one_process_reaches_the_sockets_of_another(db_url: str) 
             play_across(table_id, people, ann, bo)
 
 
+@pytest.mark.slow
 def test_the_workers_of_one_server_push_to_each_others_sockets(postgres_url: str) -> None:
     """``spades serve --workers 2``: Bo's socket is held by the worker that does
     not hold Ann's (the test makes it so, below), then the two play on."""

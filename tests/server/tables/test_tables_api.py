@@ -381,16 +381,23 @@ def test_a_person_who_leaves_is_waited_for_then_a_bot_plays_until_they_return(
             rng = random.Random(5)
             while update["game"]["turn"] != "N":  # South plays until it is North's turn
                 update = move(client, table_id, update["game"], rng).json()
-        # North closed the page (leaving the block waits for the server to see the
-        # socket go): South is told, with the countdown. (Read by polling from here on:
-        # the test client runs each of its clients on an event loop of its own, which
-        # the server's one loop never does.)
+            # North closes the page. The server sees the socket go on the event loop of
+            # North's client, then sets the stand-in's wake-up: the test waits for it
+            # there (leaving the block cancels whatever that loop is still running, and
+            # whether it had set the wake-up by then was a race the test once lost).
+            set_before = clock.wake_ups_set
+            north.close()
+            clock.wait_for_wake_up(after=set_before)
+        # South is told, with the countdown. (Read by polling from here on: the test
+        # client runs each of its clients on an event loop of its own, which the
+        # server's one loop never does.)
         message = client.get(f"/api/tables/{table_id}/game").json()
         north_seat = seat_of(message, "N")
         assert not north_seat["connected"] and 0 < north_seat["away_seconds_left"] <= 5
         assert not north_seat["stood_in"]
         log_before = len(engine_game(app, table_id).log)
-        clock.advance(5.5, client.portal.call)  # the wait runs out: the stand-in plays North's turn
+        # The wait runs out: the stand-in plays North's turn.
+        assert clock.advance(5.5, client.portal.call) == 1
         message = client.get(f"/api/tables/{table_id}/game", params={"since": log_before}).json()
         assert message["log"] > log_before
         assert message["events"][0]["seat"] == "N"
