@@ -180,3 +180,35 @@ def test_replay_names_the_line_of_text_nested_too_deep_without_a_traceback(
     assert "line 2: brackets nested deeper than 64" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert "RecursionError" not in result.stderr + result.stdout
+
+
+def test_replay_of_a_pretty_printed_record_names_the_line_of_a_bad_bid_or_deal(
+    tmp_path: Path,
+) -> None:
+    """A record opened and edited by hand (pretty-printed): the bad bid's line and
+    the line of a card dealt twice, not the record's first."""
+    game = Game(seed=21)
+    record = game_to_record(game)
+    first = game.to_act or 0
+    record["hands"][0]["bids"] = [["NESW"[first], 3], ["NESW"[(first + 1) & 3], 14]]
+    text = json.dumps(record, indent=2)
+    bad = next(n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "14")
+    path = tmp_path / "bad-bid.json"
+    path.write_text(text)
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert f"game 1 (line 1) is broken at line {bad}: hand 1, bid 2: a bid is" in result.stderr
+
+    record = game_to_record(game)
+    deal = record["hands"][0]["deal"]
+    deal["E"][4] = deal["N"][0].lower()  # East loses a card; North's first is dealt twice
+    text = json.dumps(record, indent=2)
+    bad = next(
+        n for n, line in enumerate(text.splitlines(), 1) if line.strip(" ,") == f'"{deal["E"][4]}"'
+    )
+    path = tmp_path / "bad-deal.json"
+    path.write_text(text)
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert f"game 1 (line 1) is broken at line {bad}: hand 1, deal: " in result.stderr
+    assert "dealt twice (rule: deal)" in result.stderr
