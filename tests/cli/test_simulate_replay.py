@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from spades.core import Game, game_to_record
-from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, cards_in, suit_of
+from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, card_long_name, cards_in, suit_of
+from spades.core.seats import SEAT_NAMES
 
 SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
 
@@ -70,7 +71,11 @@ def test_replay_rejects_a_revoke(tmp_path: Path) -> None:
     result = run("replay", str(write(tmp_path, record)))
     assert result.returncode == 1
     assert "game 1 (line 1) is broken: hand 1, trick 1" in result.stderr
-    assert "You must follow suit" in result.stderr and "rule: follow-suit" in result.stderr
+    # Said to the record's reader, who is not the player: East by name, the card in words.
+    name = SEAT_NAMES[second]
+    assert f"{name} must follow suit: {name} holds" in result.stderr
+    assert f"{name}'s {card_long_name(revoke)}" in result.stderr
+    assert "You " not in result.stderr and "rule: follow-suit" in result.stderr
 
 
 def test_replay_rejects_a_spade_led_before_spades_are_broken(tmp_path: Path) -> None:

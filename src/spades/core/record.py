@@ -28,11 +28,15 @@ from .claims import Claim
 from .errors import RecordError, Rule, SpadesError
 from .game import Action, BidAction, CardAction, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
+from .naming import IN_WORDS
 from .rules import Rules
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
 from .seeding import Seeding, verify_commitment
 
 FORMAT: Final = "spades-record/1"
+READER: Final = IN_WORDS
+"""How a refusal names seats and cards: for a person reading the record, every
+seat by name ("East must follow suit: East holds a heart"), cards in words."""
 
 
 # ---------------------------------------------------------------------- export
@@ -266,6 +270,7 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
             for position, name in enumerate(cards_value):
                 with _located(1, position):
                     cards.append(_read_card_at(name, at))
+            _refuse(state.pass_problem(seat, cards, READER), at)
             _act(game.pass_cards, seat, cards, at)
     if state.phase is Phase.PASSING and (hand.get("tricks") or not is_last):
         raise RecordError(
@@ -321,7 +326,9 @@ def _replay_trick(game: Game, state: HandState, trick: Any, at: str, count: int)
         seat = (leader + position) & 3
         with _located("cards", position):
             card = _read_card_at(name, at)
-            _act(game.play, seat, card, f"{at}, {SEAT_NAMES[seat]}'s {CARD_NAMES[card]}")
+            played = f"{at}, {READER.possessive(seat)} {READER.card(card)}"
+            _refuse(state.play_problem(seat, card, READER), played)
+            _act(game.play, seat, card, played)
     winner = trick.get("winner")
     with _located("winner"):
         if len(cards) == 4:
@@ -330,7 +337,7 @@ def _replay_trick(game: Game, state: HandState, trick: Any, at: str, count: int)
                 won_with = state.tricks[count - 1].cards[(actual - leader) & 3]
                 raise RecordError(
                     f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
-                    f"with the {CARD_NAMES[won_with]}",
+                    f"with the {READER.card(won_with)}",
                     where=at,
                     rule=Rule.TRICK_WINNER,
                 )
@@ -603,6 +610,12 @@ def _located(*steps: str | int) -> Iterator[None]:
         raise
 
 
+def _refuse(problem: SpadesError | None, where: str) -> None:
+    """Refuse the record for ``problem`` (the engine's, worded for the reader), if any."""
+    if problem is not None:
+        raise RecordError(problem.message, where=where, rule=problem.rule)
+
+
 def _act(action: Callable[[Seat, Any], object], seat: Seat, value: Any, where: str) -> None:
     try:
         action(seat, value)
@@ -673,13 +686,15 @@ def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]
                 bit = 1 << card
                 if masks[seat] & bit:
                     raise RecordError(
-                        f"{SEAT_NAMES[seat]} is dealt the {CARD_NAMES[card]} twice",
+                        f"{SEAT_NAMES[seat]} is dealt the {READER.card(card)} twice",
                         where=f"{where}, deal",
                         rule=Rule.DEAL,
                     )
                 if dealt & bit:
                     raise RecordError(
-                        f"{CARD_NAMES[card]} dealt twice", where=f"{where}, deal", rule=Rule.DEAL
+                        f"the {READER.card(card)} is dealt twice",
+                        where=f"{where}, deal",
+                        rule=Rule.DEAL,
                     )
                 masks[seat] |= bit
                 dealt |= bit
@@ -745,7 +760,7 @@ def read_record_spans(text: str) -> Iterator[RecordSpan]:
 
 
 def record_line(text: str, span: RecordSpan, path: tuple[str | int, ...]) -> int:
-    """The line of ``text`` holding the value at ``path`` (a ``RecordError``'s)
+    r"""The line of ``text`` holding the value at ``path`` (a ``RecordError``'s)
     in the record ``span``: in a pretty-printed record, the line of the bid,
     card or deal at fault rather than the record's first. Where the path
     leads past what the text holds, the line of the last value it reached.

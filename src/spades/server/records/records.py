@@ -25,7 +25,6 @@ hand and who was credited with the tricks left.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -39,7 +38,7 @@ from spades.core import (
     read_record_spans,
     record_line,
 )
-from spades.core.cards import CARD_NAMES, card_long_name, cards_in, parse_card, sorted_for_display
+from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
@@ -154,7 +153,7 @@ def open_record_file(text: str, game_index: int = 1, *, max_hands: int | None = 
         at = record_line(text, span, error.path)
         where = "" if at == line else f" at line {at}"
         raise BadRecordFile(
-            f"The record starting on line {line} is broken{where}: {_in_words(error)}",
+            f"The record starting on line {line} is broken{where}: {error}",
             rule=error.rule,
             line=at,
         ) from None
@@ -264,29 +263,6 @@ def _held_claim(game: Game, number: int, state: HandState) -> ReplayClaim | None
         left=13 - len(state.tricks),
         awarded={SEAT_LETTERS[seat]: state.tricks_won[seat] - won_in_play[seat] for seat in SEATS},
     )
-
-
-_PLAY_AT: Final = re.compile(
-    r"hand (\d+), trick (\d+), (North|East|South|West)'s ([2-9TJQKA][SHDC])"
-)
-_CARD_CODE: Final = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-_DECODER: Final = json.JSONDecoder()
-
-
-def _in_words(error: RecordError) -> str:
-    """A refusal as a person reads it about a record: the engine speaks to the
-    player acting ("You do not hold the Queen of spades"), a record's reader is
-    told who ("East does not hold ..."), and a card is named, not coded."""
-    where = _CARD_CODE.sub(lambda code: card_long_name(parse_card(code[0])), error.where)
-    play = _PLAY_AT.search(error.where)
-    message = error.reason
-    if play is not None:
-        name = play[3]
-        message = re.sub(r"^You do not\b", f"{name} does not", message)
-        message = re.sub(r"^You (must|may)\b", rf"{name} \1", message)
-        message = re.sub(r"\byou hold\b", f"{name} holds", message)
-        message = re.sub(r"\byou may\b", f"{name} may", message)
-    return f"{where}: {message}" if where else message
 
 
 def _line_of(where: str) -> int | None:
