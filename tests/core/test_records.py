@@ -286,3 +286,19 @@ def test_a_fault_the_text_does_not_hold_names_the_nearest_line_it_does() -> None
     assert error.path[:2] == ("hands", 0)
     assert text.splitlines()[at - 1].strip() == "{"  # the hand's own opening brace
     assert at > 1
+
+
+def test_a_refused_bid_is_said_to_the_records_reader_naming_the_seat() -> None:
+    """The engine tells the player "You may not bid blind Nil"; a record's reader
+    is told who may not, and the line of the bid."""
+    game = Game(Rules(blind_nil=True, blind_nil_behind=100), seed=8)
+    record = game_to_record(game)
+    first = game.to_act or 0
+    record["hands"][0]["bids"] = [["NESW"[first], "blind_nil"]]
+    text = json.dumps(record, indent=2)
+    at, error = refused_line(text)
+    name = ("North", "East", "South", "West")[first]
+    assert error.reason == (
+        f"{name} may not bid blind Nil: only a team behind by 100 points or more may bid it"
+    )
+    assert text.splitlines()[at - 1].strip() == '"blind_nil"' and error.rule == "blind-nil"

@@ -225,32 +225,50 @@ def blind_nil_is_open(rules: Rules, totals: Sequence[int], team: int) -> bool:
 
 
 def bid_problem(
-    rules: Rules, blind_nil_open: bool, partner_bid: int | None, bid: int
+    rules: Rules,
+    blind_nil_open: bool,
+    partner_bid: int | None,
+    bid: int,
+    *,
+    seat: Seat | None = None,
+    naming: Naming | None = None,
 ) -> IllegalBidError | None:
     """What the rule options have against a bid of the right form (``NIL``,
     ``BLIND_NIL`` or 1..13), or ``None``: blind Nil only where open, a second
     Nil in a partnership only with ``double_nil``, a partnership's bids adding
-    up to ``min_team_bid`` at least. (The CardCouch rules allow every bid.)"""
+    up to ``min_team_bid`` at least. (The CardCouch rules allow every bid.)
+    Said to the player bidding, unless ``naming`` words it for someone else
+    about ``seat``."""
+    if seat is None or naming is None or naming.reader == seat:
+        you, yours, must = "you", "your", ""
+    else:
+        you, yours, must = naming.seat(seat), naming.possessive(seat), f"{naming.seat(seat)} must "
     if bid == BLIND_NIL and not blind_nil_open:
         if not rules.blind_nil:
             why = "these rules have no blind Nil"
         else:
             why = f"only a team behind by {rules.blind_nil_behind} points or more may bid it"
-        return IllegalBidError(f"You may not bid blind Nil: {why}", rule=Rule.BLIND_NIL)
+        return IllegalBidError(
+            Naming.sentence(f"{you} may not bid blind Nil: {why}"), rule=Rule.BLIND_NIL
+        )
     if partner_bid is None:
         return None
     both_nil = bid <= NIL and partner_bid <= NIL
     if both_nil and not rules.double_nil:
         return IllegalBidError(
-            "Your partner bid Nil, and these rules allow one Nil a partnership",
+            Naming.sentence(
+                f"{yours} partner bid Nil, and these rules allow one Nil a partnership"
+            ),
             rule=Rule.DOUBLE_NIL,
         )
     partner_tricks = max(partner_bid, 0)
     if max(bid, 0) + partner_tricks < rules.min_team_bid and not both_nil:
         return IllegalBidError(
-            f"Your partnership must bid at least {rules.min_team_bid} in all: "
-            f"with your partner's {bid_name(partner_bid)}, bid at least "
-            f"{rules.min_team_bid - partner_tricks}",
+            Naming.sentence(
+                f"{yours} partnership must bid at least {rules.min_team_bid} in all: "
+                f"with {yours} partner's {bid_name(partner_bid)}, {must}bid at least "
+                f"{rules.min_team_bid - partner_tricks}"
+            ),
             rule=Rule.MIN_TEAM_BID,
         )
     return None
@@ -510,18 +528,28 @@ class HandState:
 
     def verify_bid(self, seat: Seat, bid: int) -> None:
         """Raise an ``IllegalActionError`` saying why ``seat`` may not bid ``bid`` now."""
-        if self.phase is not _BIDDING:
-            raise NotYourTurnError("The bidding is over: every seat has bid")
-        if seat != self.turn:
-            raise NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
-        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
-        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
-            raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
-        problem = bid_problem(
-            self.rules, self.blind_nil_open[seat & 1], self.bids[(seat + 2) & 3], bid
-        )
+        problem = self.bid_refusal(seat, bid)
         if problem is not None:
             raise problem
+
+    def bid_refusal(self, seat: Seat, bid: int, naming: Naming | None = None) -> SpadesError | None:
+        """Why ``seat`` may not bid ``bid`` now, or ``None``: worded by ``naming``
+        (by default to the player bidding: "You may not bid blind Nil ...")."""
+        if self.phase is not _BIDDING:
+            return NotYourTurnError("The bidding is over: every seat has bid")
+        if seat != self.turn:
+            return NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
+        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
+        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
+            return IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
+        return bid_problem(
+            self.rules,
+            self.blind_nil_open[seat & 1],
+            self.bids[(seat + 2) & 3],
+            bid,
+            seat=seat,
+            naming=naming,
+        )
 
     def can_bid(self, seat: Seat, bid: int) -> bool:
         try:

@@ -25,7 +25,7 @@ from typing import Any, Final, NamedTuple
 from .bids import NIL, BidReadError, BidSyntax, bid_to_json, read_bid
 from .cards import CARD_NAMES, Card, cards_in, parse_card, sorted_for_display
 from .claims import Claim
-from .errors import RecordError, Rule, SpadesError
+from .errors import NotYourTurnError, RecordError, Rule, SpadesError
 from .game import Action, BidAction, CardAction, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
 from .naming import IN_WORDS
@@ -261,6 +261,9 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
         with _located("bids", index):
             with _located(1):
                 bid = _read_bid_at(value, at)
+            refusal = state.bid_refusal(seat, bid, READER)
+            # Out of turn, the seat is at fault; otherwise the bid itself.
+            _refuse(refusal, at, path=() if isinstance(refusal, NotYourTurnError) else (1,))
             _act(game.bid, seat, bid, at)
     for index, seat, value, at in _seat_pairs(hand, "passes", "pass", where):
         with _located("passes", index):
@@ -610,10 +613,10 @@ def _located(*steps: str | int) -> Iterator[None]:
         raise
 
 
-def _refuse(problem: SpadesError | None, where: str) -> None:
+def _refuse(problem: SpadesError | None, where: str, *, path: tuple[str | int, ...] = ()) -> None:
     """Refuse the record for ``problem`` (the engine's, worded for the reader), if any."""
     if problem is not None:
-        raise RecordError(problem.message, where=where, rule=problem.rule)
+        raise RecordError(problem.message, where=where, rule=problem.rule, path=path)
 
 
 def _act(action: Callable[[Seat, Any], object], seat: Seat, value: Any, where: str) -> None:
