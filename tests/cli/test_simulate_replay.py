@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from spades.core import Game, game_to_record
-from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, cards_in, suit_of
+from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, card_long_name, cards_in, suit_of
+from spades.core.seats import SEAT_NAMES
 
 SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
 
@@ -71,7 +72,11 @@ def test_replay_rejects_a_revoke(tmp_path: Path) -> None:
     result = run("replay", str(write(tmp_path, record)))
     assert result.returncode == 1
     assert "game 1 (line 1) is broken: hand 1, trick 1" in result.stderr
-    assert "You must follow suit" in result.stderr and "rule: follow-suit" in result.stderr
+    # Said to the record's reader, who is not the player: East by name, the card in words.
+    name = SEAT_NAMES[second]
+    assert f"{name} must follow suit: {name} holds" in result.stderr
+    assert f"{name}'s {card_long_name(revoke)}" in result.stderr
+    assert "You " not in result.stderr and "rule: follow-suit" in result.stderr
 
 
 def test_replay_rejects_a_spade_led_before_spades_are_broken(tmp_path: Path) -> None:
@@ -183,3 +188,35 @@ def test_replay_names_the_line_of_text_nested_too_deep_without_a_traceback(
     assert "line 2: brackets nested deeper than 64" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout
     assert "RecursionError" not in result.stderr + result.stdout
+
+
+def test_replay_of_a_pretty_printed_record_names_the_line_of_a_bad_bid_or_deal(
+    tmp_path: Path,
+) -> None:
+    """A record opened and edited by hand (pretty-printed): the bad bid's line and
+    the line of a card dealt twice, not the record's first."""
+    game = Game(seed=21)
+    record = game_to_record(game)
+    first = game.to_act or 0
+    record["hands"][0]["bids"] = [["NESW"[first], 3], ["NESW"[(first + 1) & 3], 14]]
+    text = json.dumps(record, indent=2)
+    bad = next(n for n, line in enumerate(text.splitlines(), 1) if line.strip() == "14")
+    path = tmp_path / "bad-bid.json"
+    path.write_text(text)
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert f"game 1 (line 1) is broken at line {bad}: hand 1, bid 2: a bid is" in result.stderr
+
+    record = game_to_record(game)
+    deal = record["hands"][0]["deal"]
+    deal["E"][4] = deal["N"][0].lower()  # East loses a card; North's first is dealt twice
+    text = json.dumps(record, indent=2)
+    bad = next(
+        n for n, line in enumerate(text.splitlines(), 1) if line.strip(" ,") == f'"{deal["E"][4]}"'
+    )
+    path = tmp_path / "bad-deal.json"
+    path.write_text(text)
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert f"game 1 (line 1) is broken at line {bad}: hand 1, deal: " in result.stderr
+    assert "dealt twice (rule: deal)" in result.stderr

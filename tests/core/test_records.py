@@ -7,7 +7,16 @@ from typing import Any
 import pytest
 
 from spades.arena import play_game, seat_bots
-from spades.core import Game, RecordError, Rules, game_from_record, game_to_record, read_records
+from spades.core import (
+    Game,
+    RecordError,
+    Rules,
+    game_from_record,
+    game_to_record,
+    read_record_spans,
+    read_records,
+    record_line,
+)
 from spades.core.record import record_to_json
 
 LEVELS = dict.fromkeys(range(4), "random")
@@ -183,3 +192,113 @@ def test_text_nested_too_deep_to_decode_is_refused_naming_its_line(text: str, li
 def test_brackets_inside_strings_are_not_nesting() -> None:
     text = json.dumps({"name": "[" * 5000})
     assert list(read_records(text)) == [(1, {"name": "[" * 5000})]
+
+
+# A pretty-printed record (as the web game downloads it) refused for a bid or a
+# deal names the line of the bid or card at fault, not the record's first line.
+
+
+def pretty_with_marker(record: dict[str, Any], marker: str) -> tuple[str, int]:
+    """``record`` pretty-printed, and the one line that is ``marker`` (and a comma)."""
+    text = json.dumps(record, indent=2)
+    lines = [n for n, line in enumerate(text.splitlines(), start=1) if line.strip(" ,") == marker]
+    assert len(lines) == 1, lines
+    return text, lines[0]
+
+
+def refused_line(text: str) -> tuple[int, RecordError]:
+    """The line ``record_line`` names for the refusal of the one record in ``text``."""
+    span = next(read_record_spans(text))
+    with pytest.raises(RecordError) as refused:
+        game_from_record(span.record)
+    return record_line(text, span, refused.value.path), refused.value
+
+
+def test_a_bid_out_of_range_names_its_own_line() -> None:
+    record = finished_record(17)
+    record["hands"][1]["bids"][2][1] = 14
+    text, line = pretty_with_marker(record, "14")
+    at, error = refused_line(text)
+    assert at == line > 1 and error.rule == "bid" and error.where == "hand 2, bid 3"
+
+
+def test_a_bid_out_of_turn_names_the_line_of_that_bid() -> None:
+    record = finished_record(17)
+    bids = record["hands"][0]["bids"]
+    bids[0], bids[1] = bids[1], bids[0]
+    bids[0][0] = bids[0][0].lower()  # still the same seat; the marker of its line
+    text = json.dumps(record, indent=2)
+    at, error = refused_line(text)
+    assert error.rule == "turn" and error.path == ("hands", 0, "bids", 0)
+    assert text.splitlines()[at - 1].strip() == "["  # the bid's own opening bracket
+    assert f'"{bids[0][0]}"' in text.splitlines()[at]
+
+
+def test_a_card_dealt_twice_names_the_line_of_its_second_copy() -> None:
+    record = finished_record(17)
+    deal = record["hands"][0]["deal"]
+    deal["N"][3] = deal["W"][5].lower()  # North loses a card, West's is dealt twice
+    text = json.dumps(record, indent=2)
+    west = [
+        n for n, line in enumerate(text.splitlines(), 1) if line.strip(" ,") == f'"{deal["W"][5]}"'
+    ]
+    at, error = refused_line(text)
+    assert error.rule == "deal" and error.path == ("hands", 0, "deal", "W", 5)
+    assert at == west[0] and at > 1
+
+
+def test_a_card_a_seat_is_dealt_twice_and_a_card_that_is_not_one_name_their_lines() -> None:
+    record = finished_record(17)
+    record["hands"][0]["deal"]["E"][7] = record["hands"][0]["deal"]["E"][2].lower()
+    text, line = pretty_with_marker(record, f'"{record["hands"][0]["deal"]["E"][7]}"')
+    at, error = refused_line(text)
+    assert at == line and "East is dealt the" in error.reason and error.rule == "deal"
+
+    record = finished_record(17)
+    record["hands"][1]["deal"]["S"][12] = "1S"
+    text, line = pretty_with_marker(record, '"1S"')
+    at, error = refused_line(text)
+    assert at == line and error.rule == "card" and error.where == "hand 2, deal S"
+
+
+def test_a_record_in_a_list_and_one_of_json_lines_name_their_lines_too() -> None:
+    good, bad = finished_record(1), finished_record(2)
+    bad["hands"][0]["bids"][1][1] = 14
+    listed = json.dumps([good, bad], indent=1)
+    spans = list(read_record_spans(listed))
+    with pytest.raises(RecordError) as refused:
+        game_from_record(spans[1].record)
+    at = record_line(listed, spans[1], refused.value.path)
+    assert at > spans[1].line and listed.splitlines()[at - 1].strip() == "14"
+    lines = record_to_json(good) + "\n" + record_to_json(bad) + "\n"
+    spans = list(read_record_spans(lines))
+    with pytest.raises(RecordError) as refused:
+        game_from_record(spans[1].record)
+    assert record_line(lines, spans[1], refused.value.path) == 2
+
+
+def test_a_fault_the_text_does_not_hold_names_the_nearest_line_it_does() -> None:
+    """A missing key (a hand without ``tricks_won``) is named at what holds it."""
+    record = finished_record(17)
+    del record["hands"][0]["tricks_won"]
+    text = json.dumps(record, indent=2)
+    at, error = refused_line(text)
+    assert error.path[:2] == ("hands", 0)
+    assert text.splitlines()[at - 1].strip() == "{"  # the hand's own opening brace
+    assert at > 1
+
+
+def test_a_refused_bid_is_said_to_the_records_reader_naming_the_seat() -> None:
+    """The engine tells the player "You may not bid blind Nil"; a record's reader
+    is told who may not, and the line of the bid."""
+    game = Game(Rules(blind_nil=True, blind_nil_behind=100), seed=8)
+    record = game_to_record(game)
+    first = game.to_act or 0
+    record["hands"][0]["bids"] = [["NESW"[first], "blind_nil"]]
+    text = json.dumps(record, indent=2)
+    at, error = refused_line(text)
+    name = ("North", "East", "South", "West")[first]
+    assert error.reason == (
+        f"{name} may not bid blind Nil: only a team behind by 100 points or more may bid it"
+    )
+    assert text.splitlines()[at - 1].strip() == '"blind_nil"' and error.rule == "blind-nil"

@@ -7,6 +7,7 @@ import random
 from spades.analysis import HandReview, analyze_hand
 from spades.core.cards import mask_of, parse_cards
 from spades.core.hand import HandState, Phase, deal
+from spades.core.naming import Naming
 from spades.solver import Solver
 
 # Two hands played by the built-in "normal" bots (kept as data, so the tests do
@@ -100,7 +101,7 @@ def test_a_card_that_sinks_a_makeable_contract_is_named() -> None:
     (culprit,) = [play for play in review.plays if play.contract_lost]
     assert culprit.trick == 11 and culprit.seat == 2
     assert "cost a trick" in culprit.explanation
-    assert "it also cost the contract: the 9S still made 9" in culprit.explanation
+    assert "it also cost the contract: the 9 of spades still made 9" in culprit.explanation
 
 
 def test_a_card_that_makes_a_nil_unholdable_is_named() -> None:
@@ -108,7 +109,16 @@ def test_a_card_that_makes_a_nil_unholdable_is_named() -> None:
     review = analyze_hand(state, from_trick=8)
     (culprit,) = [play for play in review.plays if play.nil_lost is not None]
     assert culprit.nil_lost == 0 and culprit.seat == 2 and culprit.trick == 9
-    assert culprit.explanation == "South's 6D cost North's Nil: the KC kept it safe"
+    assert (
+        culprit.explanation
+        == "South's 6 of diamonds cost North's Nil: the King of clubs kept it safe"
+    )
+    # The page says the same to its player, South, as "you".
+    page = analyze_hand(state, from_trick=8, naming=Naming(reader=2))
+    (yours,) = [play for play in page.plays if play.nil_lost is not None]
+    assert (
+        yours.explanation == "Your 6 of diamonds cost North's Nil: the King of clubs kept it safe"
+    )
     # The solver agrees: holdable before the 6D, not after; the KC keeps it.
     before = replay(state, 4 * (review.first_trick - 1) + review.plays.index(culprit))
     solver = Solver()

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -122,7 +125,9 @@ def test_analyze_names_the_mistakes_and_totals_them(record: Path) -> None:
     code, out = run("analyze", str(record), "--from-trick", "8")
     assert code == 0, out
     assert "Hand 1" in out and "from trick 8" in out
-    assert "South's 6D cost North's Nil: the KC kept it safe" in " ".join(out.split())
+    assert "South's 6 of diamonds cost North's Nil: the King of clubs kept it safe" in " ".join(
+        out.split()
+    )
     assert "tricks lost" in out
 
 
@@ -153,11 +158,11 @@ def test_analyze_by_information_spares_a_guess_that_lost(tmp_path: Path) -> None
     assert "no play was a mistake on what its player could know" in text
     assert (
         "trick 12: double dummy only, not a mistake on what South could know: "
-        "South's QC cost a trick: discarding the QD was better" in text
+        "South's Queen of clubs cost a trick: discarding the Queen of diamonds was better" in text
     )
     # Without the option the same card is blamed.
     plain = " ".join(run("analyze", str(path), "--from-trick", "12")[1].split())
-    assert "South's QC cost a trick" in plain and "double dummy only" not in plain
+    assert "South's Queen of clubs cost a trick" in plain and "double dummy only" not in plain
 
 
 def test_analyze_by_information_names_a_real_mistake(tmp_path: Path) -> None:
@@ -166,7 +171,10 @@ def test_analyze_by_information_names_a_real_mistake(tmp_path: Path) -> None:
     text = " ".join(out.split())
     assert code == 0, out
     assert "up to 12 deals a play" in text
-    assert "trick 12: South's QD cost 1.0 trick on average: ruffing with the 2S was better" in text
+    assert (
+        "trick 12: South's Queen of diamonds cost 1.0 trick on average: ruffing with the "
+        "2 of spades was better" in text
+    )
     assert "double dummy: agrees" in text
     assert "tricks lost on average" in text
 
@@ -174,3 +182,21 @@ def test_analyze_by_information_names_a_real_mistake(tmp_path: Path) -> None:
 def test_analyze_by_information_refuses_zero_deals(record: Path) -> None:
     code, out = run("analyze", str(record), "--by-information", "--deals", "0")
     assert code == 2 and "--deals" in out
+
+
+def test_the_spades_command_names_cards_in_words(record: Path) -> None:
+    """Through the installed ``spades`` command, as a person runs it: the review's
+    sentences name each card in words, never by its code."""
+    command = Path(sys.executable).parent / "spades"
+    done = subprocess.run(
+        [str(command), "analyze", str(record), "--from-trick", "8"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    assert "South's 6 of diamonds cost North's Nil: the King of clubs kept it safe" in text
+    sentences = [line for line in done.stdout.splitlines() if line.strip().startswith("trick")]
+    assert sentences and not any(re.search(r"\b[2-9TJQKA][SHDC]\b", line) for line in sentences)

@@ -126,7 +126,9 @@ def test_throwing_away_a_sure_trick_is_a_mistake_both_ways() -> None:
     assert play.is_mistake and play.lost == ("tricks",)
     assert play.tricks_lost == 1.0 and play.best == parse_card("2S")
     assert play.worse_in == play.deals and play.better_in == 0
-    assert play.explanation.startswith("South's QD cost 1.0 trick on average: ruffing with the 2S")
+    assert play.explanation.startswith(
+        "South's Queen of diamonds cost 1.0 trick on average: ruffing with the 2 of spades"
+    )
     assert play.double_dummy_mistake  # the second opinion agrees
     assert review.tricks_lost[SOUTH] == 1.0
 

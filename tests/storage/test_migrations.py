@@ -39,6 +39,7 @@ from spades.storage import (
     SchemaError,
     SchemaState,
     database_engine,
+    owner_key,
     schema_status,
 )
 from spades.storage.models import Base
@@ -224,3 +225,42 @@ def test_status_of_a_new_database_and_an_unreachable_one(db_url: str, tmp_path: 
     result = CliRunner().invoke(cli, ["db", "status", "--db", nowhere])
     assert result.exit_code == 2 and "cannot open the database" in said(result.output)
     assert "secret" not in said(result.output)
+
+
+def test_tables_with_friends_from_before_seat_links_upgrade_cleanly(
+    db_url: str, games_in_play: tuple[str, dict[str, Any], list[Any]]
+) -> None:
+    """A database of 0005 holding a finished table game upgrades to seat links:
+    the table's game stays as it was, the player's statistics count their own
+    games (a seat taken then cannot be linked: the table knew it by its own
+    secret), and a seat taken after the upgrade counts."""
+    cookie, _game, rows = games_in_play
+    migrate(db_url, "0005")
+    finished = next(row for row in rows if row["finished"])
+    table_game = {
+        **finished,
+        "id": "an-old-table",
+        "owner": "table",
+        "seating": {"host": "0" * 64, "seats": {"S": {"person": True, "key": "1" * 64}}},
+    }
+    engine = database_engine(db_url)
+    with engine.begin() as connection:
+        connection.execute(insert(GAMES), [*rows, table_game])
+    engine.dispose()
+    upgraded = CliRunner().invoke(cli, ["db", "upgrade", "--db", db_url])
+    assert upgraded.exit_code == 0, upgraded.output
+    assert "upgraded from 0005" in upgraded.output
+
+    repository = GameRepository(db_url)
+    try:
+        owner = owner_key(cookie)
+        assert [played.seat for played in repository.played_records(owner)] == ["S", "S"]
+        stored = repository.load("table", "an-old-table")
+        assert stored is not None and stored.seating == table_game["seating"]
+        repository.link_seat(owner, "an-old-table", "E")
+        repository.link_seat(owner, "an-old-table", "E")  # again: still one link
+        assert sorted(entry.seat for entry in repository.played_records(owner)) == ["E", "S", "S"]
+        repository.unlink_seat("an-old-table", "E")
+        assert len(repository.played_records(owner)) == 2
+    finally:
+        repository.close()

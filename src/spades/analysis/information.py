@@ -40,10 +40,11 @@ from dataclasses import dataclass, field, replace
 from spades.core import is_nil, is_number_bid
 
 from ..bots.search.sampler import HiddenHands
-from ..core.cards import CARD_NAMES, SUIT_MASKS, SUIT_OF, Card
+from ..core.cards import SUIT_MASKS, SUIT_OF, Card
 from ..core.hand import HandState, Phase
+from ..core.naming import IN_WORDS, Naming
 from ..core.scoring import NIL
-from ..core.seats import SEAT_NAMES, TEAM_LONG_NAMES, Seat
+from ..core.seats import Seat
 from ..core.view import PlayerView, state_from_view
 from ..solver import SearchLimitError, Solver
 from ..solver.position import cards_played, replay
@@ -182,11 +183,13 @@ def review_by_information(
     from_trick: int = 1,
     limit: int = LIMIT,
     double_dummy: bool = True,
+    naming: Naming = IN_WORDS,
 ) -> InformedReview:
     """Judge every card of ``state``'s hand from trick ``from_trick`` on by what
     its player could know, over ``deals`` sampled deals a play (seeded by
     ``seed``: the same seed gives the same review). With ``double_dummy`` the
     double-dummy review is attached as a second opinion. ``state`` is not changed.
+    The explanations name seats and cards as ``naming`` says.
     """
     started = time.perf_counter()
     if state.phase is Phase.BIDDING:
@@ -198,13 +201,17 @@ def review_by_information(
     cards = cards_played(state)
     first = min(4 * (from_trick - 1), len(cards) - len(cards) % 4)
     position = replay(state, first)
-    second = analyze_hand(state, number=number, from_trick=from_trick) if double_dummy else None
+    second = (
+        analyze_hand(state, number=number, from_trick=from_trick, naming=naming)
+        if double_dummy
+        else None
+    )
     opinions = {} if second is None else {(p.trick, p.seat): p for p in second.plays}
     plays = []
     for index in range(first, len(cards)):
         card = cards[index]
         rng = random.Random(f"{seed}:{number}:{index}")
-        judged = judge_play(position, card, deals=deals, rng=rng, limit=limit)
+        judged = judge_play(position, card, deals=deals, rng=rng, limit=limit, naming=naming)
         opinion = opinions.get((judged.trick, judged.seat))
         plays.append(_with_opinion(judged, opinion))
         position.apply_play(card)
@@ -232,10 +239,12 @@ def judge_play(
     deals: int = DEALS,
     rng: random.Random | None = None,
     limit: int = LIMIT,
+    naming: Naming = IN_WORDS,
 ) -> InformedPlay:
     """Judge ``card``, about to be played in ``position`` by the seat to act,
     over ``deals`` deals consistent with that seat's view, each question
-    trying at most ``limit`` cards. ``position`` is not changed."""
+    trying at most ``limit`` cards. ``position`` is not changed; the
+    explanation names seats and cards as ``naming`` says."""
     seat = position.turn
     trick = len(position.tricks) + 1
     view = PlayerView.of(position, seat)
@@ -261,7 +270,7 @@ def judge_play(
             return InformedPlay(trick, seat, card, options=len(choices))
         if len(samples) >= SETTLE_AFTER and _clearly_fine(card, samples):
             break
-    return _verdict(position, seat, card, len(choices), questions, samples)
+    return _verdict(position, seat, card, len(choices), questions, samples, naming)
 
 
 def equivalent_choices(view: PlayerView) -> list[tuple[Card, ...]]:
@@ -443,6 +452,7 @@ def _verdict(
     options: int,
     questions: _Questions,
     samples: list[_Sample],
+    naming: Naming,
 ) -> InformedPlay:
     legal = position.legal_cards()
     trick = len(position.tricks) + 1
@@ -472,35 +482,38 @@ def _verdict(
     parts: list[str] = []
     best: Card | None = None
     shown: _Comparison | None = None
-    name = SEAT_NAMES[seat]
-    side = TEAM_LONG_NAMES[seat & 1]
+    name = naming.seat(seat)
+    side = naming.sides(seat & 1)
     if nil is not None and nil_seat is not None and nil.gain >= MIN_CHANCE and nil.significant:
         lost.append("nil")
-        whose = "the Nil" if nil_seat == seat else f"{SEAT_NAMES[nil_seat]}'s Nil"
+        whose = "the Nil" if nil_seat == seat else f"{naming.possessive(nil_seat)} Nil"
         parts.append(
             f"put {whose} at risk: it could be held in {_percent(nil.mean_played)} of the "
-            f"deals after it, in {_percent(nil.mean_best)} after the {CARD_NAMES[nil.best]}"
+            f"deals after it, in {_percent(nil.mean_best)} after the {naming.card(nil.best)}"
         )
         best, shown = best or nil.best, shown or nil
     if contract is not None and contract.gain >= MIN_CHANCE and contract.significant:
         lost.append("contract")
         parts.append(
-            f"cut {side}'s chance of making the bid from {_percent(contract.mean_best)} "
-            f"(the {CARD_NAMES[contract.best]}) to {_percent(contract.mean_played)}"
+            f"cut {side} chance of making the bid from {_percent(contract.mean_best)} "
+            f"(the {naming.card(contract.best)}) to {_percent(contract.mean_played)}"
         )
         best, shown = best or contract.best, shown or contract
     if tricks.gain >= MIN_TRICKS and tricks.significant:
         lost.append("tricks")
         parts.append(
-            f"cost {_tricks(tricks.gain)} on average: {why_better(position, card, tricks.best)}"
+            f"cost {_tricks(tricks.gain)} on average: "
+            + why_better(position, card, tricks.best, naming)
         )
         best, shown = best or tricks.best, shown or tricks
     explanation = ""
     if shown is not None:
-        explanation = (
-            f"{name}'s {CARD_NAMES[card]} " + "; it also ".join(parts) + f" (over {len(samples)} "
-            f"deals consistent with what {name} had seen, it did worse than the "
-            f"{CARD_NAMES[shown.best]} in {shown.worse_in} and better in {shown.better_in})"
+        explanation = naming.sentence(
+            f"{naming.possessive(seat)} {naming.card(card)} "
+            + "; it also ".join(parts)
+            + f" (over {len(samples)} deals consistent with what {name} had seen, it did worse "
+            f"than the {naming.card(shown.best)} in {shown.worse_in} and better in "
+            f"{shown.better_in})"
         )
     return InformedPlay(
         trick,

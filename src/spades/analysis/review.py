@@ -15,7 +15,9 @@ with the Python search alone it happens in the first tricks of a few hands,
 and for Nil bids, which are then often judged from the second trick on.
 
 The results are plain frozen dataclasses, ready for a terminal table or a web
-view (``dataclasses.asdict`` gives JSON-ready data).
+view (``dataclasses.asdict`` gives JSON-ready data). Their sentences name
+seats and cards as the ``naming`` given says (``spades.core.naming``): every
+seat and card in words by default, "you" for the page's player.
 
 >>> from spades.core.game import Game
 >>> game = Game(seed=3)
@@ -37,10 +39,11 @@ from dataclasses import dataclass, field
 
 from spades.core import is_nil, is_number_bid
 
-from ..core.cards import CARD_NAMES, SPADES, SUIT_OF, Card
+from ..core.cards import SPADES, SUIT_OF, Card
 from ..core.hand import HandState, Phase, beats, winning_position
+from ..core.naming import IN_WORDS, Naming
 from ..core.scoring import NIL
-from ..core.seats import SEAT_NAMES, TEAM_LONG_NAMES, Seat
+from ..core.seats import Seat
 from ..solver import SearchLimitError, Solver
 from ..solver.position import cards_played, replay
 
@@ -146,13 +149,15 @@ def analyze_hand(
     from_trick: int = 1,
     limit: int = LIMIT,
     nil_limit: int = NIL_LIMIT,
+    naming: Naming = IN_WORDS,
 ) -> HandReview:
     """Review every card of ``state``'s hand played from trick ``from_trick`` on.
 
     ``state`` is a hand whose bidding is over (finished or not); it is not
     changed. Tricks before ``from_trick`` are taken as played. Each trick-count
     question may try ``limit`` cards and each Nil question ``nil_limit`` (0: no
-    limit); a position the solver gives up on leaves its plays unjudged.
+    limit); a position the solver gives up on leaves its plays unjudged. The
+    explanations name seats and cards as ``naming`` says.
     """
     started = time.perf_counter()
     if state.phase is Phase.BIDDING:
@@ -266,7 +271,9 @@ def analyze_hand(
             ),
         )
         if review.is_mistake:
-            review = _explain(review, before_position, solver, nil_solver, bids, bidders[team])
+            review = _explain(
+                review, before_position, solver, nil_solver, bids, bidders[team], naming
+            )
             lost[seat] += review.tricks_lost
         plays.append(review)
         ns_now, make_now, nil_now = ns_next, make_next, nil_next
@@ -304,6 +311,7 @@ def _explain(
     nil_solver: Solver,
     bids: tuple[int | None, ...],
     bidder: Seat | None,
+    naming: Naming,
 ) -> PlayReview:
     """Name a card that was better and say what the one played cost."""
     seat, card, team = review.seat, review.card, review.seat & 1
@@ -312,16 +320,16 @@ def _explain(
     if review.nil_lost is not None:
         nil_seat = review.nil_lost
         keeper = _keeper(position, card, lambda after: _nil_safe(after, nil_seat, nil_solver))
-        whose = "the Nil" if nil_seat == seat else f"{SEAT_NAMES[nil_seat]}'s Nil"
-        parts.append(f"cost {whose}" + _with(keeper, ": the {} kept it safe"))
+        whose = "the Nil" if nil_seat == seat else f"{naming.possessive(nil_seat)} Nil"
+        parts.append(f"cost {whose}" + _with(keeper, ": the {} kept it safe", naming))
         best += _cards(keeper)
     if review.before is not None and review.after is not None and review.tricks_lost:
         total = review.before
         keeper = _keeper(position, card, lambda after: _reaches(after, team, -1, total, solver))
         count = "a trick" if review.tricks_lost == 1 else f"{review.tricks_lost} tricks"
-        why = "" if keeper is None else why_better(position, card, keeper) + " "
+        why = "" if keeper is None else why_better(position, card, keeper, naming) + " "
         parts.append(
-            f"cost {count}: {why}({TEAM_LONG_NAMES[team]} could take {review.before}, "
+            f"cost {count}: {why}({naming.side(team)} could take {review.before}, "
             f"{review.after} after it)"
         )
         best += _cards(keeper)
@@ -331,7 +339,7 @@ def _explain(
         else:
             need = sum(bids[s] or 0 for s in (team, team + 2))
         keeper = _keeper(position, card, lambda after: _reaches(after, team, bidder, need, solver))
-        parts.append("cost the contract" + _with(keeper, f": the {{}} still made {need}"))
+        parts.append("cost the contract" + _with(keeper, f": the {{}} still made {need}", naming))
         best += _cards(keeper)
     return PlayReview(
         review.trick,
@@ -342,7 +350,9 @@ def _explain(
         tuple(dict.fromkeys(best)),
         review.contract_lost,
         review.nil_lost,
-        f"{SEAT_NAMES[seat]}'s {CARD_NAMES[card]} " + "; it also ".join(parts),
+        naming.sentence(
+            f"{naming.possessive(seat)} {naming.card(card)} " + "; it also ".join(parts)
+        ),
     )
 
 
@@ -350,8 +360,8 @@ def _cards(card: Card | None) -> list[Card]:
     return [] if card is None else [card]
 
 
-def _with(card: Card | None, template: str) -> str:
-    return "" if card is None else template.format(CARD_NAMES[card])
+def _with(card: Card | None, template: str, naming: Naming) -> str:
+    return "" if card is None else template.format(naming.card(card))
 
 
 def _keeper(position: HandState, card: Card, keeps: Callable[[HandState], bool]) -> Card | None:
@@ -388,9 +398,9 @@ def closest_first(card: Card, better: list[Card]) -> list[Card]:
     return sorted(better, key=lambda c: (SUIT_OF[c] != SUIT_OF[card], abs(c - card), c))
 
 
-def why_better(position: HandState, card: Card, best: Card) -> str:
+def why_better(position: HandState, card: Card, best: Card, naming: Naming = IN_WORDS) -> str:
     """Why ``best`` beats ``card`` in ``position``, in a few words."""
-    name = CARD_NAMES[best]
+    name = naming.card(best)
     if not position.trick:
         if SUIT_OF[best] != SUIT_OF[card]:
             return f"leading the {name} was better"
@@ -407,10 +417,10 @@ def why_better(position: HandState, card: Card, best: Card) -> str:
             return f"overtaking with the {name} was better"
         if SUIT_OF[best] == SPADES and SUIT_OF[trick[0]] != SPADES and SUIT_OF[winning] != SPADES:
             return f"ruffing with the {name} was better"
-        return f"the {name} would have beaten {SEAT_NAMES[winner]}'s {CARD_NAMES[winning]}"
+        return f"the {name} would have beaten {naming.possessive(winner)} {naming.card(winning)}"
     if card_wins and not best_wins:
         if partner_winning:
-            return f"the {name} would have left partner's {CARD_NAMES[winning]} winning"
+            return f"the {name} would have left partner's {naming.card(winning)} winning"
         return f"ducking with the {name} was better"
     if best_wins and card_wins:
         if best < card:

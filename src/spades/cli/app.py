@@ -19,7 +19,8 @@ from spades.core import (
     Rule,
     game_from_record,
     game_to_record,
-    read_records,
+    read_record_spans,
+    record_line,
     verify_commitment,
 )
 from spades.core.record import record_to_json
@@ -134,14 +135,18 @@ def replay(
         raise typer.Exit(2) from None
     broken = checked = 0
     try:
-        for index, (line, record) in enumerate(read_records(text), start=1):
+        for index, span in enumerate(read_record_spans(text), start=1):
+            line, record = span.line, span.record
             checked += 1
             try:
                 game = game_from_record(record)
             except RecordError as error:
                 broken += 1
+                # A pretty-printed record is at fault on the line of what it refuses.
+                at = record_line(text, span, error.path)
+                where = "" if at == line else f" at line {at}"
                 errors.print(
-                    f"game {index} (line {line}) is broken: {error} (rule: {error.rule})",
+                    f"game {index} (line {line}) is broken{where}: {error} (rule: {error.rule})",
                     style="red",
                     markup=False,
                     highlight=False,

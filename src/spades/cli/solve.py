@@ -15,7 +15,15 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from spades.core import Game, RecordError, bid_name, game_from_record, is_nil, read_records
+from spades.core import (
+    Game,
+    RecordError,
+    bid_name,
+    game_from_record,
+    is_nil,
+    read_record_spans,
+    record_line,
+)
 from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES, Seat, parse_seat
@@ -39,7 +47,7 @@ def load_game(record: Path, game: int) -> Game:
     except OSError as error:
         fail(f"cannot read {record}: {error.strerror}")
     try:
-        records = list(read_records(text))
+        records = list(read_record_spans(text))
     except RecordError as error:
         fail(f"{record}: {error}")
     if not records:
@@ -47,9 +55,10 @@ def load_game(record: Path, game: int) -> Game:
     if not 1 <= game <= len(records):
         fail(f"--game {game}: {record} holds {len(records)} game(s)")
     try:
-        return game_from_record(records[game - 1][1])
+        return game_from_record(records[game - 1].record)
     except RecordError as error:
-        fail(f"game {game} of {record} is broken: {error}")
+        at = record_line(text, records[game - 1], error.path)
+        fail(f"game {game} of {record} is broken at line {at}: {error}")
 
 
 def hand_states(game: Game) -> list[HandState]:

@@ -78,7 +78,15 @@ from .hand import (
     trick_winner,
     winning_position,
 )
-from .record import game_from_record, game_to_record, read_records, record_to_json
+from .record import (
+    RecordSpan,
+    game_from_record,
+    game_to_record,
+    read_record_spans,
+    read_records,
+    record_line,
+    record_to_json,
+)
 from .rules import CARDCOUCH, PRESETS, RULE_SETS, Rules, RulesError, parse_rules, rules_name
 from .scoring import (
     NIL,
@@ -162,6 +170,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "RecordError",
+    "RecordSpan",
     "Rule",
     "Rules",
     "RulesError",
@@ -208,7 +217,9 @@ __all__ = [
     "pass_order",
     "rank_of",
     "read_bid",
+    "read_record_spans",
     "read_records",
+    "record_line",
     "record_to_json",
     "rules_name",
     "score_hand",

@@ -121,12 +121,23 @@ class RecordError(SpadesError):
     """A game record that is malformed or breaks a rule.
 
     ``where`` names the place at fault ("game 2, hand 3, trick 5"); the message
-    starts with it.
+    starts with it. ``path`` is the same place as JSON keys and indexes into the
+    record (``("hands", 2, "tricks", 4)``), so a reader of a pretty-printed file
+    can name the line at fault (``record_line``); the importer fills it in as
+    the error passes out of each part of the record.
     """
 
     rule = Rule.RECORD
 
-    def __init__(self, message: str, *, where: str = "", rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        where: str = "",
+        rule: str | None = None,
+        path: tuple[str | int, ...] = (),
+    ) -> None:
         super().__init__(f"{where}: {message}" if where else message, rule=rule)
         self.where = where
         self.reason = message
+        self.path = path

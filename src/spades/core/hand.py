@@ -39,11 +39,18 @@ from .cards import (
     SUIT_OF,
     SUIT_SINGULAR,
     Card,
-    card_long_name,
     cards_above,
     cards_in,
 )
-from .errors import IllegalActionError, IllegalBidError, IllegalCardError, NotYourTurnError, Rule
+from .errors import (
+    IllegalActionError,
+    IllegalBidError,
+    IllegalCardError,
+    NotYourTurnError,
+    Rule,
+    SpadesError,
+)
+from .naming import Naming
 from .rules import CARDCOUCH, Rules
 from .scoring import BLIND_NIL, MAX_BID, MIN_BID, NIL
 from .seats import EAST, NORTH, SEAT_NAMES, SOUTH, WEST, Seat
@@ -218,32 +225,50 @@ def blind_nil_is_open(rules: Rules, totals: Sequence[int], team: int) -> bool:
 
 
 def bid_problem(
-    rules: Rules, blind_nil_open: bool, partner_bid: int | None, bid: int
+    rules: Rules,
+    blind_nil_open: bool,
+    partner_bid: int | None,
+    bid: int,
+    *,
+    seat: Seat | None = None,
+    naming: Naming | None = None,
 ) -> IllegalBidError | None:
     """What the rule options have against a bid of the right form (``NIL``,
     ``BLIND_NIL`` or 1..13), or ``None``: blind Nil only where open, a second
     Nil in a partnership only with ``double_nil``, a partnership's bids adding
-    up to ``min_team_bid`` at least. (The CardCouch rules allow every bid.)"""
+    up to ``min_team_bid`` at least. (The CardCouch rules allow every bid.)
+    Said to the player bidding, unless ``naming`` words it for someone else
+    about ``seat``."""
+    if seat is None or naming is None or naming.reader == seat:
+        you, yours, must = "you", "your", ""
+    else:
+        you, yours, must = naming.seat(seat), naming.possessive(seat), f"{naming.seat(seat)} must "
     if bid == BLIND_NIL and not blind_nil_open:
         if not rules.blind_nil:
             why = "these rules have no blind Nil"
         else:
             why = f"only a team behind by {rules.blind_nil_behind} points or more may bid it"
-        return IllegalBidError(f"You may not bid blind Nil: {why}", rule=Rule.BLIND_NIL)
+        return IllegalBidError(
+            Naming.sentence(f"{you} may not bid blind Nil: {why}"), rule=Rule.BLIND_NIL
+        )
     if partner_bid is None:
         return None
     both_nil = bid <= NIL and partner_bid <= NIL
     if both_nil and not rules.double_nil:
         return IllegalBidError(
-            "Your partner bid Nil, and these rules allow one Nil a partnership",
+            Naming.sentence(
+                f"{yours} partner bid Nil, and these rules allow one Nil a partnership"
+            ),
             rule=Rule.DOUBLE_NIL,
         )
     partner_tricks = max(partner_bid, 0)
     if max(bid, 0) + partner_tricks < rules.min_team_bid and not both_nil:
         return IllegalBidError(
-            f"Your partnership must bid at least {rules.min_team_bid} in all: "
-            f"with your partner's {bid_name(partner_bid)}, bid at least "
-            f"{rules.min_team_bid - partner_tricks}",
+            Naming.sentence(
+                f"{yours} partnership must bid at least {rules.min_team_bid} in all: "
+                f"with {yours} partner's {bid_name(partner_bid)}, {must}bid at least "
+                f"{rules.min_team_bid - partner_tricks}"
+            ),
             rule=Rule.MIN_TEAM_BID,
         )
     return None
@@ -503,18 +528,28 @@ class HandState:
 
     def verify_bid(self, seat: Seat, bid: int) -> None:
         """Raise an ``IllegalActionError`` saying why ``seat`` may not bid ``bid`` now."""
-        if self.phase is not _BIDDING:
-            raise NotYourTurnError("The bidding is over: every seat has bid")
-        if seat != self.turn:
-            raise NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
-        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
-        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
-            raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
-        problem = bid_problem(
-            self.rules, self.blind_nil_open[seat & 1], self.bids[(seat + 2) & 3], bid
-        )
+        problem = self.bid_refusal(seat, bid)
         if problem is not None:
             raise problem
+
+    def bid_refusal(self, seat: Seat, bid: int, naming: Naming | None = None) -> SpadesError | None:
+        """Why ``seat`` may not bid ``bid`` now, or ``None``: worded by ``naming``
+        (by default to the player bidding: "You may not bid blind Nil ...")."""
+        if self.phase is not _BIDDING:
+            return NotYourTurnError("The bidding is over: every seat has bid")
+        if seat != self.turn:
+            return NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
+        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
+        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
+            return IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
+        return bid_problem(
+            self.rules,
+            self.blind_nil_open[seat & 1],
+            self.bids[(seat + 2) & 3],
+            bid,
+            seat=seat,
+            naming=naming,
+        )
 
     def can_bid(self, seat: Seat, bid: int) -> bool:
         try:
@@ -569,27 +604,40 @@ class HandState:
 
     def verify_pass(self, seat: Seat, cards: Sequence[Card]) -> None:
         """Raise an ``IllegalActionError`` saying why ``seat`` may not pass ``cards`` now."""
+        problem = self.pass_problem(seat, cards)
+        if problem is not None:
+            raise problem
+
+    def pass_problem(
+        self, seat: Seat, cards: Sequence[Card], naming: Naming | None = None
+    ) -> SpadesError | None:
+        """Why ``seat`` may not pass ``cards`` now, or ``None``: worded by
+        ``naming`` (by default to the player passing: "You do not hold ...")."""
+        words = Naming(reader=seat) if naming is None else naming
         current = self.passing()
         if current is None:
-            raise NotYourTurnError("No cards are being passed now")
+            return NotYourTurnError("No cards are being passed now")
         giver, receiver, count = current
         if seat != giver:
-            raise NotYourTurnError(f"It is {SEAT_NAMES[giver]}'s turn to pass cards")
+            return NotYourTurnError(f"It is {SEAT_NAMES[giver]}'s turn to pass cards")
         mask = 0
         for card in cards:
             if type(card) is not int or not 0 <= card < DECK_SIZE:
-                raise IllegalActionError(f"{card!r} is not a card", rule=Rule.CARD)
+                return IllegalActionError(f"{card!r} is not a card", rule=Rule.CARD)
             if not self.hands[seat] & BIT[card]:
-                raise IllegalActionError(
-                    f"You do not hold the {card_long_name(card)}", rule=Rule.HOLD_CARD
-                )
+                return IllegalActionError(_not_held(words, seat, card), rule=Rule.HOLD_CARD)
             mask |= BIT[card]
         if len(cards) != count or mask.bit_count() != count:
-            raise IllegalActionError(
-                f"Pass {count} different card{'' if count == 1 else 's'} to "
-                f"{SEAT_NAMES[receiver]}, not {len(cards)}",
+            # To the one passing, what to do; to anyone else, what they had to do.
+            must = "Pass" if naming is None else f"{words.seat(seat)} must pass"
+            return IllegalActionError(
+                words.sentence(
+                    f"{must} {count} different card{'' if count == 1 else 's'} to "
+                    f"{SEAT_NAMES[receiver]}, not {len(cards)}"
+                ),
                 rule=Rule.NIL_PASS,
             )
+        return None
 
     def pass_cards(self, seat: Seat, cards: Sequence[Card]) -> None:
         """``seat`` passes ``cards`` to its partner (checked)."""
@@ -638,45 +686,64 @@ class HandState:
 
     def verify_play(self, seat: Seat, card: Card) -> None:
         """Raise an ``IllegalActionError`` naming the rule ``seat`` breaks by playing ``card``."""
+        problem = self.play_problem(seat, card)
+        if problem is not None:
+            raise problem
+
+    def play_problem(
+        self, seat: Seat, card: Card, naming: Naming | None = None
+    ) -> SpadesError | None:
+        """The rule ``seat`` breaks by playing ``card`` now, or ``None``: worded by
+        ``naming`` (by default to the player acting: "You must follow suit: you
+        hold a heart"; a record's reader reads "East must follow suit: East holds
+        a heart")."""
+        words = Naming(reader=seat) if naming is None else naming
         if self.phase is not _PLAYING:
             if self.phase is _BIDDING:
-                raise NotYourTurnError(
+                return NotYourTurnError(
                     f"The bidding is not over: it is {SEAT_NAMES[self.turn]}'s turn to bid"
                 )
             if self.phase is _PASSING:
-                raise NotYourTurnError(
+                return NotYourTurnError(
                     f"The cards are being passed: it is {SEAT_NAMES[self.turn]}'s turn to pass"
                 )
-            raise NotYourTurnError("The hand is over: all 13 tricks have been played")
+            return NotYourTurnError("The hand is over: all 13 tricks have been played")
         if seat != self.turn:
-            raise NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to play")
+            return NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to play")
         if type(card) is not int or not 0 <= card < DECK_SIZE:
-            raise IllegalCardError(f"{card!r} is not a card", rule=Rule.CARD)
+            return IllegalCardError(f"{card!r} is not a card", rule=Rule.CARD)
         hand = self.hands[seat]
         if not hand & BIT[card]:
-            raise IllegalCardError(
-                f"You do not hold the {card_long_name(card)}", rule=Rule.HOLD_CARD
-            )
+            return IllegalCardError(_not_held(words, seat, card), rule=Rule.HOLD_CARD)
+        who = words.seat(seat)
+        holds = words.verb(seat, "hold", "holds")
         suit = SUIT_OF[card]
         if self.trick:
             led = SUIT_OF[self.trick[0]]
             if suit != led and hand & SUIT_MASKS[led]:
-                raise IllegalCardError(
-                    f"You must follow suit: you hold {_a(SUIT_SINGULAR[led])}",
+                return IllegalCardError(
+                    words.sentence(
+                        f"{who} must follow suit: {who} {holds} {_a(SUIT_SINGULAR[led])}"
+                    ),
                     rule=Rule.FOLLOW_SUIT,
                 )
         elif not self.tricks and self.rules.first_lead == "two_of_clubs" and card != TWO_OF_CLUBS:
-            raise IllegalCardError("The two of clubs leads the first trick", rule=Rule.FIRST_LEAD)
+            return IllegalCardError("The two of clubs leads the first trick", rule=Rule.FIRST_LEAD)
         elif suit == SPADES and hand & NON_SPADE_MASK and not self.spades_broken:
             if not self.tricks:
-                raise IllegalCardError(
-                    "You may not lead a spade to the first trick while you hold another suit",
+                return IllegalCardError(
+                    words.sentence(
+                        f"{who} may not lead a spade to the first trick while {who} {holds} "
+                        "another suit"
+                    ),
                     rule=Rule.FIRST_LEAD,
                 )
-            raise IllegalCardError(
-                "Spades are not broken yet: you may not lead a spade while you hold another suit",
+            return IllegalCardError(
+                f"Spades are not broken yet: {who} may not lead a spade while {who} {holds} "
+                "another suit",
                 rule=Rule.SPADES_BROKEN,
             )
+        return None
 
     def can_play(self, seat: Seat, card: Card) -> bool:
         try:
@@ -803,6 +870,12 @@ class HandState:
         while self.phase is _PLAYING:
             legal = self.legal_mask()
             self.apply_play(nth_card(legal, bits.below(legal.bit_count())))
+
+
+def _not_held(words: Naming, seat: Seat, card: Card) -> str:
+    """ "You do not hold the Queen of spades", or "East does not hold ..."."""
+    held = f"{words.verb(seat, 'do', 'does')} not hold the {words.card(card)}"
+    return words.sentence(f"{words.seat(seat)} {held}")
 
 
 def _a(word: str) -> str:

@@ -19,19 +19,24 @@ import json
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any, Final
+from contextlib import contextmanager
+from typing import Any, Final, NamedTuple
 
 from .bids import NIL, BidReadError, BidSyntax, bid_to_json, read_bid
-from .cards import CARD_NAMES, Card, cards_in, mask_of, parse_card, sorted_for_display
+from .cards import CARD_NAMES, Card, cards_in, parse_card, sorted_for_display
 from .claims import Claim
-from .errors import RecordError, Rule, SpadesError
+from .errors import NotYourTurnError, RecordError, Rule, SpadesError
 from .game import Action, BidAction, CardAction, Game, Undo, hand_actions
 from .hand import HandState, Phase, Trick, trick_winner
+from .naming import IN_WORDS
 from .rules import Rules
 from .seats import SEAT_LETTERS, SEAT_NAMES, SEATS, TEAM_NAMES, Seat, parse_seat
 from .seeding import Seeding, verify_commitment
 
 FORMAT: Final = "spades-record/1"
+READER: Final = IN_WORDS
+"""How a refusal names seats and cards: for a person reading the record, every
+seat by name ("East must follow suit: East holds a heart"), cards in words."""
 
 
 # ---------------------------------------------------------------------- export
@@ -184,24 +189,33 @@ def game_from_record(record: Any) -> Game:
         raise RecordError(
             f"format must be {FORMAT!r}, got {record.get('format')!r}", where="format"
         )
-    rules_data = _expect(record.get("rules", {}), Mapping, "rules")
-    try:
-        rules = Rules.from_dict(rules_data)
-    except ValueError as error:
-        raise RecordError(str(error), where="rules") from None
+    with _located("rules"):
+        rules_data = _expect(record.get("rules", {}), Mapping, "rules")
+        try:
+            rules = Rules.from_dict(rules_data)
+        except ValueError as error:
+            raise RecordError(str(error), where="rules") from None
     seed = record.get("seed")
     if seed is not None and type(seed) is not int:
-        raise RecordError(f"seed must be an integer or null, got {seed!r}", where="seed")
-    seeding = _parse_seeding(record.get("seeding"), seed)
-    players = {
-        read_seat_at(key, "players"): str(name)
-        for key, name in _expect(record.get("players", {}), Mapping, "players").items()
-    }
-    hands = _expect(record.get("hands"), list, "hands")
-    if not hands:
-        raise RecordError("a record has at least one hand", where="hands")
+        raise RecordError(
+            f"seed must be an integer or null, got {seed!r}", where="seed", path=("seed",)
+        )
+    with _located("seeding"):
+        seeding = _parse_seeding(record.get("seeding"), seed)
+    with _located("players"):
+        players = {
+            read_seat_at(key, "players"): str(name)
+            for key, name in _expect(record.get("players", {}), Mapping, "players").items()
+        }
+    with _located("hands"):
+        hands = _expect(record.get("hands"), list, "hands")
+        if not hands:
+            raise RecordError("a record has at least one hand", where="hands")
 
-    deals = [_parse_deal(hand, number) for number, hand in enumerate(hands, start=1)]
+    deals = []
+    for number, hand in enumerate(hands, start=1):
+        with _located("hands", number - 1):
+            deals.append(_parse_deal(hand, number))
     for number, (dealer, _) in enumerate(deals[1:], start=2):
         expected = (deals[0][0] + number - 1) & 3
         if dealer != expected:
@@ -210,6 +224,7 @@ def game_from_record(record: Any) -> Game:
                 f"it is {SEAT_NAMES[expected]}'s deal",
                 where=f"hand {number}",
                 rule=Rule.DEALER,
+                path=("hands", number - 1, "dealer"),
             )
     if seeding is not None and not seeding.is_practice:
         # The deals must be the ones the committed seed gives, or the commitment proves nothing.
@@ -224,15 +239,17 @@ def game_from_record(record: Any) -> Game:
         if game.is_over:
             raise RecordError("the game was already over", where=where, rule=Rule.GAME_OVER)
         is_last = number == len(hands)
-        _replay_hand(game, hand, number, is_last)
+        with _located("hands", number - 1):
+            _replay_hand(game, hand, number, is_last)
 
     forfeit = record.get("forfeit")
     if forfeit is not None:
-        forfeit = _expect(forfeit, Mapping, "forfeit")
-        seat = read_seat_at(forfeit.get("seat"), "forfeit, seat")
-        if game.is_over:
-            raise RecordError("the game was already over", where="forfeit", rule=Rule.GAME_OVER)
-        game.forfeit(seat, str(forfeit.get("reason", "")))
+        with _located("forfeit"):
+            forfeit = _expect(forfeit, Mapping, "forfeit")
+            seat = read_seat_at(forfeit.get("seat"), "forfeit, seat")
+            if game.is_over:
+                raise RecordError("the game was already over", where="forfeit", rule=Rule.GAME_OVER)
+            game.forfeit(seat, str(forfeit.get("reason", "")))
     _check_final(game, record)
     return game
 
@@ -240,11 +257,24 @@ def game_from_record(record: Any) -> Game:
 def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool) -> None:
     where = f"hand {number}"
     state = game.hand
-    for seat, value, at in _seat_pairs(hand, "bids", "bid", where):
-        _act(game.bid, seat, _read_bid_at(value, at), at)
-    for seat, value, at in _seat_pairs(hand, "passes", "pass", where):
-        cards = [_read_card_at(name, at) for name in _expect(value, list, f"{at}, cards")]
-        _act(game.pass_cards, seat, cards, at)
+    for index, seat, value, at in _seat_pairs(hand, "bids", "bid", where):
+        with _located("bids", index):
+            with _located(1):
+                bid = _read_bid_at(value, at)
+            refusal = state.bid_refusal(seat, bid, READER)
+            # Out of turn, the seat is at fault; otherwise the bid itself.
+            _refuse(refusal, at, path=() if isinstance(refusal, NotYourTurnError) else (1,))
+            _act(game.bid, seat, bid, at)
+    for index, seat, value, at in _seat_pairs(hand, "passes", "pass", where):
+        with _located("passes", index):
+            with _located(1):
+                cards_value = _expect(value, list, f"{at}, cards")
+            cards = []
+            for position, name in enumerate(cards_value):
+                with _located(1, position):
+                    cards.append(_read_card_at(name, at))
+            _refuse(state.pass_problem(seat, cards, READER), at)
+            _act(game.pass_cards, seat, cards, at)
     if state.phase is Phase.PASSING and (hand.get("tricks") or not is_last):
         raise RecordError(
             "the Nil passes are missing: cards are passed before the play",
@@ -252,48 +282,16 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
             rule=Rule.NIL_PASS,
         )
 
-    tricks = _expect(hand.get("tricks", []), list, f"{where}, tricks")
+    with _located("tricks"):
+        tricks = _expect(hand.get("tricks", []), list, f"{where}, tricks")
     for count, trick in enumerate(tricks, start=1):
-        at = f"{where}, trick {count}"
-        trick = _expect(trick, Mapping, at)
-        leader = read_seat_at(trick.get("leader"), f"{at}, leader")
-        if state.phase is Phase.BIDDING:
-            raise RecordError(
-                "tricks are played before every seat has bid", where=at, rule=Rule.TURN
-            )
-        if state.is_over:
-            raise RecordError("a hand has 13 tricks", where=at, rule=Rule.TRICKS)
-        if state.trick:
-            raise RecordError("the trick before is unfinished", where=at, rule=Rule.TRICKS)
-        if leader != state.leader:
-            raise RecordError(
-                f"{SEAT_NAMES[leader]} is named as leader but {SEAT_NAMES[state.leader]} leads "
-                + ("(left of the dealer)" if count == 1 else "(winner of the last trick)"),
-                where=at,
-                rule=Rule.TURN,
-            )
-        cards = _expect(trick.get("cards"), list, f"{at}, cards")
-        if not 1 <= len(cards) <= 4:
-            raise RecordError(f"a trick has 1 to 4 cards, got {len(cards)}", where=at)
-        for position, name in enumerate(cards):
-            seat = (leader + position) & 3
-            card = _read_card_at(name, at)
-            _act(game.play, seat, card, f"{at}, {SEAT_NAMES[seat]}'s {CARD_NAMES[card]}")
-        winner = trick.get("winner")
-        if len(cards) == 4:
-            actual = state.tricks[count - 1].winner
-            if winner is None or read_seat_at(winner, f"{at}, winner") != actual:
-                raise RecordError(
-                    f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
-                    f"with the {CARD_NAMES[state.tricks[count - 1].cards[(actual - leader) & 3]]}",
-                    where=at,
-                    rule=Rule.TRICK_WINNER,
-                )
-        elif winner is not None:
-            raise RecordError("an unfinished trick has no winner yet (null)", where=at)
+        with _located("tricks", count - 1):
+            _replay_trick(game, state, trick, f"{where}, trick {count}", count)
 
-    _replay_claims(game, state, hand, number)
-    game.undos.extend(_parse_undos(state, number, hand))
+    with _located("claims"):
+        _replay_claims(game, state, hand, number)
+    with _located("undos"):
+        game.undos.extend(_parse_undos(state, number, hand))
     if not state.is_over:
         if not is_last:
             raise RecordError(
@@ -304,18 +302,69 @@ def _replay_hand(game: Game, hand: Mapping[str, Any], number: int, is_last: bool
     _check_hand_result(game, hand, where)
 
 
+def _replay_trick(game: Game, state: HandState, trick: Any, at: str, count: int) -> None:
+    """Re-play trick ``count`` of the hand, as the record gives it (``at`` names it)."""
+    trick = _expect(trick, Mapping, at)
+    with _located("leader"):
+        leader = read_seat_at(trick.get("leader"), f"{at}, leader")
+    if state.phase is Phase.BIDDING:
+        raise RecordError("tricks are played before every seat has bid", where=at, rule=Rule.TURN)
+    if state.is_over:
+        raise RecordError("a hand has 13 tricks", where=at, rule=Rule.TRICKS)
+    if state.trick:
+        raise RecordError("the trick before is unfinished", where=at, rule=Rule.TRICKS)
+    if leader != state.leader:
+        raise RecordError(
+            f"{SEAT_NAMES[leader]} is named as leader but {SEAT_NAMES[state.leader]} leads "
+            + ("(left of the dealer)" if count == 1 else "(winner of the last trick)"),
+            where=at,
+            rule=Rule.TURN,
+            path=("leader",),
+        )
+    with _located("cards"):
+        cards = _expect(trick.get("cards"), list, f"{at}, cards")
+        if not 1 <= len(cards) <= 4:
+            raise RecordError(f"a trick has 1 to 4 cards, got {len(cards)}", where=at)
+    for position, name in enumerate(cards):
+        seat = (leader + position) & 3
+        with _located("cards", position):
+            card = _read_card_at(name, at)
+            played = f"{at}, {READER.possessive(seat)} {READER.card(card)}"
+            _refuse(state.play_problem(seat, card, READER), played)
+            _act(game.play, seat, card, played)
+    winner = trick.get("winner")
+    with _located("winner"):
+        if len(cards) == 4:
+            actual = state.tricks[count - 1].winner
+            if winner is None or read_seat_at(winner, f"{at}, winner") != actual:
+                won_with = state.tricks[count - 1].cards[(actual - leader) & 3]
+                raise RecordError(
+                    f"the winner is given as {winner!r} but {SEAT_NAMES[actual]} wins it "
+                    f"with the {READER.card(won_with)}",
+                    where=at,
+                    rule=Rule.TRICK_WINNER,
+                )
+        elif winner is not None:
+            raise RecordError("an unfinished trick has no winner yet (null)", where=at)
+
+
 def _seat_pairs(
     hand: Mapping[str, Any], key: str, kind: str, where: str
-) -> Iterator[tuple[Seat, Any, str]]:
+) -> Iterator[tuple[int, Seat, Any, str]]:
     """The ``[seat, value]`` entries of a hand's ``key`` list (its bids or its
-    passes), each with the place it stands for error messages."""
-    entries = _expect(hand.get(key, []), list, f"{where}, {key}")
-    for index, entry in enumerate(entries, start=1):
-        at = f"{where}, {kind} {index}"
-        pair = _expect(entry, list, at)
-        if len(pair) != 2:
-            raise RecordError(f"a {kind} is [seat, {kind}]", where=at)
-        yield read_seat_at(pair[0], at), pair[1], at
+    passes), each with its index in the list and the place it stands for error
+    messages."""
+    with _located(key):
+        entries = _expect(hand.get(key, []), list, f"{where}, {key}")
+    for index, entry in enumerate(entries):
+        at = f"{where}, {kind} {index + 1}"
+        with _located(key, index):
+            pair = _expect(entry, list, at)
+            if len(pair) != 2:
+                raise RecordError(f"a {kind} is [seat, {kind}]", where=at)
+            with _located(0):
+                seat = read_seat_at(pair[0], at)
+        yield index, seat, pair[1], at
 
 
 def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number: int) -> None:
@@ -327,33 +376,42 @@ def _replay_claims(game: Game, state: HandState, hand: Mapping[str, Any], number
     where = f"hand {number}"
     claims = _expect(hand.get("claims", []), list, f"{where}, claims")
     for index, entry in enumerate(claims, start=1):
-        at = f"{where}, claim {index}"
-        entry = _expect(entry, Mapping, at)
-        seat = read_seat_at(entry.get("seat"), f"{at}, seat")
-        tricks, cards = entry.get("tricks"), entry.get("cards")
-        if type(tricks) is not int or not 1 <= tricks <= 13:
-            raise RecordError(f"tricks must be a number from 1 to 13, got {tricks!r}", where=at)
-        if type(cards) is not int or not 0 <= cards <= 51:
-            raise RecordError(f"cards must be a number from 0 to 51, got {cards!r}", where=at)
-        held = entry.get("held")
-        if type(held) is not bool:
-            raise RecordError(f"held must be true or false, got {held!r}", where=at)
-        if not held:
+        with _located(index - 1):
+            at = f"{where}, claim {index}"
+            _replay_claim(game, state, entry, number, at, is_last=index == len(claims))
+
+
+def _replay_claim(
+    game: Game, state: HandState, entry: Any, number: int, at: str, *, is_last: bool
+) -> None:
+    """One claim of the hand (``at`` names it): kept, and re-applied if it held."""
+    entry = _expect(entry, Mapping, at)
+    seat = read_seat_at(entry.get("seat"), f"{at}, seat")
+    tricks, cards = entry.get("tricks"), entry.get("cards")
+    if type(tricks) is not int or not 1 <= tricks <= 13:
+        raise RecordError(f"tricks must be a number from 1 to 13, got {tricks!r}", where=at)
+    if type(cards) is not int or not 0 <= cards <= 51:
+        raise RecordError(f"cards must be a number from 0 to 51, got {cards!r}", where=at)
+    held = entry.get("held")
+    if type(held) is not bool:
+        raise RecordError(f"held must be true or false, got {held!r}", where=at)
+    if not held:
+        with _located("defence"):
             defence = _parse_defence(entry.get("defence", []), f"{at}, defence")
-            game.claims.append(Claim(number, seat, tricks, cards, False, defence))
-            continue
-        played = 4 * len(state.tricks) + len(state.trick)
-        if index != len(claims) or cards != played or state.phase is not Phase.PLAYING:
-            raise RecordError(
-                "a claim that held ends the hand: it is the hand's last claim, made during the "
-                f"play after the hand's last card ({played} cards played)",
-                where=at,
-                rule=Rule.CLAIM,
-            )
-        try:
-            game.claim(seat, tricks)
-        except SpadesError as error:
-            raise RecordError(error.message, where=at, rule=error.rule) from None
+        game.claims.append(Claim(number, seat, tricks, cards, False, defence))
+        return
+    played = 4 * len(state.tricks) + len(state.trick)
+    if not is_last or cards != played or state.phase is not Phase.PLAYING:
+        raise RecordError(
+            "a claim that held ends the hand: it is the hand's last claim, made during the "
+            f"play after the hand's last card ({played} cards played)",
+            where=at,
+            rule=Rule.CLAIM,
+        )
+    try:
+        game.claim(seat, tricks)
+    except SpadesError as error:
+        raise RecordError(error.message, where=at, rule=error.rule) from None
 
 
 def _parse_defence(value: Any, where: str) -> tuple[Trick, ...]:
@@ -391,37 +449,44 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
     entries = _expect(hand.get("undos", []), list, f"{where}, undos")
     undos: list[Undo] = []
     for index, entry in enumerate(entries, start=1):
-        at = f"{where}, undo {index}"
-        entry = _expect(entry, Mapping, at)
-        seat = read_seat_at(entry.get("seat"), f"{at}, seat")
-        bids, cards = entry.get("bids"), entry.get("cards")
-        if type(bids) is not int or not 0 <= bids <= 4:
-            raise RecordError(f"bids must be a number from 0 to 4, got {bids!r}", where=at)
-        if type(cards) is not int or not 0 <= cards <= 51 or (cards and bids < 4):
-            raise RecordError(
-                f"cards must be a number from 0 to 51, and 0 before the fourth bid, got {cards!r}",
-                where=at,
-            )
-        taken: list[Action] = []
-        for offset, pair in enumerate(_expect(entry.get("taken_back"), list, f"{at}, taken_back")):
-            pair = _expect(pair, list, f"{at}, taken_back")
-            if len(pair) != 2:
-                raise RecordError("an action is [seat, bid] or [seat, card]", where=at)
-            actor = read_seat_at(pair[0], f"{at}, taken_back")
-            # The record writes no kind: an action's place in the hand says it
-            # (every seat bids once, before any card).
-            if bids + offset < len(SEATS):
-                taken.append(BidAction(actor, _read_bid_at(pair[1], at)))
-            else:
-                taken.append(CardAction(actor, _read_card_at(pair[1], at)))
-        if not taken or taken[0].seat != seat or any(action.seat == seat for action in taken[1:]):
-            raise RecordError(
-                f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
-                f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
-                where=at,
-                rule=Rule.UNDO,
-            )
-        undos.append(Undo(number, seat, bids, cards, tuple(taken)))
+        with _located(index - 1):
+            at = f"{where}, undo {index}"
+            entry = _expect(entry, Mapping, at)
+            seat = read_seat_at(entry.get("seat"), f"{at}, seat")
+            bids, cards = entry.get("bids"), entry.get("cards")
+            if type(bids) is not int or not 0 <= bids <= 4:
+                raise RecordError(f"bids must be a number from 0 to 4, got {bids!r}", where=at)
+            if type(cards) is not int or not 0 <= cards <= 51 or (cards and bids < 4):
+                raise RecordError(
+                    f"cards must be a number from 0 to 51, and 0 before the fourth bid, got {cards!r}",
+                    where=at,
+                )
+            taken: list[Action] = []
+            for offset, pair in enumerate(
+                _expect(entry.get("taken_back"), list, f"{at}, taken_back")
+            ):
+                pair = _expect(pair, list, f"{at}, taken_back")
+                if len(pair) != 2:
+                    raise RecordError("an action is [seat, bid] or [seat, card]", where=at)
+                actor = read_seat_at(pair[0], f"{at}, taken_back")
+                # The record writes no kind: an action's place in the hand says it
+                # (every seat bids once, before any card).
+                if bids + offset < len(SEATS):
+                    taken.append(BidAction(actor, _read_bid_at(pair[1], at)))
+                else:
+                    taken.append(CardAction(actor, _read_card_at(pair[1], at)))
+            if (
+                not taken
+                or taken[0].seat != seat
+                or any(action.seat == seat for action in taken[1:])
+            ):
+                raise RecordError(
+                    f"an undo takes back {SEAT_NAMES[seat]}'s last action and those after it: "
+                    f"the first action taken back must be {SEAT_NAMES[seat]}'s, and none after it",
+                    where=at,
+                    rule=Rule.UNDO,
+                )
+            undos.append(Undo(number, seat, bids, cards, tuple(taken)))
 
     line = hand_actions(state)
     for index in range(len(undos), 0, -1):
@@ -434,9 +499,11 @@ def _parse_undos(state: HandState, number: int, hand: Mapping[str, Any]) -> list
                 f"{len(line)} actions then",
                 where=at,
                 rule=Rule.UNDO,
+                path=(index - 1,),
             )
         line = line[:kept] + list(undo.taken_back)
-        _check_line(state, line, at)
+        with _located(index - 1):
+            _check_line(state, line, at)
     return undos
 
 
@@ -468,6 +535,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
                 f"not {won.get(SEAT_LETTERS[seat])!r}",
                 where=f"{where}, tricks_won",
                 rule=Rule.TRICKS_WON,
+                path=("tricks_won", SEAT_LETTERS[seat]),
             )
     score = _expect(hand.get("score"), Mapping, f"{where}, score")
     for team in (0, 1):
@@ -484,6 +552,7 @@ def _check_hand_result(game: Game, hand: Mapping[str, Any], where: str) -> None:
                     f"{name} {key} is {value}, not {given.get(key)!r}",
                     where=f"{where}, score",
                     rule=Rule.SCORE,
+                    path=("score", name, key),
                 )
 
 
@@ -498,6 +567,7 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
                     f"{name} has {game.totals[team]} points, not {final.get(name)!r}",
                     where="final",
                     rule=Rule.SCORE,
+                    path=("final", name),
                 )
     winner = record.get("winner")
     actual = None if game.outcome is None else TEAM_NAMES[game.outcome.winner]
@@ -506,7 +576,7 @@ def _check_final(game: Game, record: Mapping[str, Any]) -> None:
             message = f"the winner is given as {winner!r} but the game is not over"
         else:
             message = f"{actual} won the game, not {winner!r}"
-        raise RecordError(message, where="winner", rule=Rule.WINNER)
+        raise RecordError(message, where="winner", rule=Rule.WINNER, path=("winner",))
 
 
 # ------------------------------------------------------------------ fair deals
@@ -529,6 +599,24 @@ def _parse_seeding(value: Any, seed: int | None) -> Seeding | None:
 
 
 # ---------------------------------------------------------------- small parsers
+
+
+@contextmanager
+def _located(*steps: str | int) -> Iterator[None]:
+    """A ``RecordError`` raised within is at ``steps`` (JSON keys and indexes)
+    below the part of the record being read: each part adds its own steps as
+    the error passes out, so the error ends with its whole ``path``."""
+    try:
+        yield
+    except RecordError as error:
+        error.path = steps + error.path
+        raise
+
+
+def _refuse(problem: SpadesError | None, where: str, *, path: tuple[str | int, ...] = ()) -> None:
+    """Refuse the record for ``problem`` (the engine's, worded for the reader), if any."""
+    if problem is not None:
+        raise RecordError(problem.message, where=where, rule=problem.rule, path=path)
 
 
 def _act(action: Callable[[Seat, Any], object], seat: Seat, value: Any, where: str) -> None:
@@ -584,24 +672,48 @@ def _read_card_at(value: Any, where: str) -> Card:
 def _parse_deal(hand: Any, number: int) -> tuple[Seat, tuple[int, int, int, int]]:
     where = f"hand {number}"
     hand = _expect(hand, Mapping, where)
-    dealer = read_seat_at(hand.get("dealer"), f"{where}, dealer")
-    deal = _expect(hand.get("deal"), Mapping, f"{where}, deal")
+    with _located("dealer"):
+        dealer = read_seat_at(hand.get("dealer"), f"{where}, dealer")
+    with _located("deal"):
+        deal = _expect(hand.get("deal"), Mapping, f"{where}, deal")
     masks = [0, 0, 0, 0]
+    dealt = 0  # every card dealt so far, to name a card dealt to two seats where it is
     for seat in SEATS:
-        at = f"{where}, deal {SEAT_LETTERS[seat]}"
-        cards = _expect(deal.get(SEAT_LETTERS[seat]), list, at)
-        masks[seat] = mask_of(_read_card_at(name, at) for name in cards)
-        if len(cards) != 13 or masks[seat].bit_count() != 13:
+        letter = SEAT_LETTERS[seat]
+        at = f"{where}, deal {letter}"
+        with _located("deal", letter):
+            cards = _expect(deal.get(letter), list, at)
+        for position, name in enumerate(cards):
+            with _located("deal", letter, position):
+                card = _read_card_at(name, at)
+                bit = 1 << card
+                if masks[seat] & bit:
+                    raise RecordError(
+                        f"{SEAT_NAMES[seat]} is dealt the {READER.card(card)} twice",
+                        where=f"{where}, deal",
+                        rule=Rule.DEAL,
+                    )
+                if dealt & bit:
+                    raise RecordError(
+                        f"the {READER.card(card)} is dealt twice",
+                        where=f"{where}, deal",
+                        rule=Rule.DEAL,
+                    )
+                masks[seat] |= bit
+                dealt |= bit
+        if len(cards) != 13:
             raise RecordError(
-                f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)} "
-                f"({masks[seat].bit_count()} different)",
+                f"{SEAT_NAMES[seat]} must be dealt 13 different cards, got {len(cards)}",
                 where=f"{where}, deal",
                 rule=Rule.DEAL,
+                path=("deal", letter),
             )
     try:
         HandState.from_deal(dealer, masks)
     except ValueError as error:
-        raise RecordError(str(error), where=f"{where}, deal", rule=Rule.DEAL) from None
+        raise RecordError(
+            str(error), where=f"{where}, deal", rule=Rule.DEAL, path=("deal",)
+        ) from None
     return dealer, (masks[0], masks[1], masks[2], masks[3])
 
 
@@ -612,6 +724,16 @@ MAX_NESTING: Final = 64
 """Brackets nested deeper than this are named as the fault when JSON nested
 too deep for Python's decoder (which recurses once a bracket) is refused; a
 record nests six deep."""
+
+
+class RecordSpan(NamedTuple):
+    """A record read from a text, with where it starts there."""
+
+    line: int
+    """The line it starts on (from 1)."""
+    start: int
+    """The offset of its first character."""
+    record: Any
 
 
 def read_records(text: str) -> Iterator[tuple[int, Any]]:
@@ -627,13 +749,75 @@ def read_records(text: str) -> Iterator[tuple[int, Any]]:
     ...
     spades.core.errors.RecordError: line 1: brackets nested deeper than 64 (at column 65)
     """
+    for span in read_record_spans(text):
+        yield span.line, span.record
+
+
+def read_record_spans(text: str) -> Iterator[RecordSpan]:
+    """``read_records``, each record with the offset it starts at too: what
+    ``record_line`` needs to find the line of a fault inside it."""
     try:
         yield from _read_records(text)
     except RecursionError:  # raised by the decoder, deep in the text: no record is that deep
         raise _nested_too_deep(text) from None
 
 
-def _read_records(text: str) -> Iterator[tuple[int, Any]]:
+def record_line(text: str, span: RecordSpan, path: tuple[str | int, ...]) -> int:
+    r"""The line of ``text`` holding the value at ``path`` (a ``RecordError``'s)
+    in the record ``span``: in a pretty-printed record, the line of the bid,
+    card or deal at fault rather than the record's first. Where the path
+    leads past what the text holds, the line of the last value it reached.
+
+    >>> text = '{"hands": [\n  {"bids": [\n    ["W", 3],\n    ["N", 0]\n  ]}\n]}'
+    >>> record_line(text, next(read_record_spans(text)), ("hands", 0, "bids", 1, 1))
+    4
+    """
+    at = _skip_space(text, span.start)
+    for step in path:
+        found = _value_start(text, at, step)
+        if found is None:
+            break
+        at = found
+    return _line_at(text, at)
+
+
+def _value_start(text: str, at: int, step: str | int) -> int | None:
+    """Where the value under key or index ``step`` of the JSON object or array
+    starting at ``at`` starts (``None``: no such value)."""
+    opening = "[" if isinstance(step, int) else "{"
+    if at >= len(text) or text[at] != opening:
+        return None
+    closing = "]" if opening == "[" else "}"
+    at = _skip_space(text, at + 1)
+    index = 0
+    try:
+        while at < len(text) and text[at] != closing:
+            key: object = index
+            if opening == "{":
+                key, at = _DECODER.raw_decode(text, at)
+                at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
+            if key == step:
+                return at
+            _value, at = _DECODER.raw_decode(text, at)
+            at = _skip_space(text, at)
+            if at < len(text) and text[at] == ",":
+                at = _skip_space(text, at + 1)
+            index += 1
+    except json.JSONDecodeError:
+        return None
+    return None
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
+
+
+_DECODER: Final = json.JSONDecoder()
+
+
+def _read_records(text: str) -> Iterator[RecordSpan]:
     stripped = text.strip()
     if not stripped:
         return
@@ -654,13 +838,16 @@ def _read_records(text: str) -> Iterator[tuple[int, Any]]:
             yield from _list_items(text)
             return
         if isinstance(whole, dict):
-            yield _line_at(text, len(text) - len(text.lstrip())), whole
+            start = len(text) - len(text.lstrip())
+            yield RecordSpan(_line_at(text, start), start, whole)
             return
-    for number, line in enumerate(text.splitlines(), start=1):
+    offset = 0
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        start, offset = offset, offset + len(line)
         if not line.strip():
             continue
         try:
-            yield number, json.loads(line)
+            yield RecordSpan(number, start, json.loads(line))
         except json.JSONDecodeError as error:
             raise RecordError(
                 f"not valid JSON ({error.msg} at column {error.colno})", where=f"line {number}"
@@ -703,24 +890,21 @@ def _first_line_is_json(text: str) -> bool:
     return True
 
 
-def _list_items(text: str) -> Iterator[tuple[int, Any]]:
+def _list_items(text: str) -> Iterator[RecordSpan]:
     """The items of ``text``, a valid JSON list, each with the line it starts on
     (so an error in the third record of a pretty-printed list names its line)."""
-    decoder = json.JSONDecoder()
     position = text.index("[") + 1
-    line, counted = (
-        1,
-        0,
-    )  # lines counted as the items go: counting from the start each time was quadratic
+    # Lines counted as the items go: counting from the start each time was quadratic.
+    line, counted = 1, 0
     while True:
         while text[position] in " \t\r\n,":  # the list is valid JSON: only separators here
             position += 1
         if text[position] == "]":
             return
-        item, end = decoder.raw_decode(text, position)
+        item, end = _DECODER.raw_decode(text, position)
         line += text.count("\n", counted, position)
         counted = position
-        yield line, item
+        yield RecordSpan(line, position, item)
         position = end
 
 

@@ -190,6 +190,130 @@ class Rules:
             words.append(f"team bids {self.min_team_bid}+")
         return ", ".join(words)
 
+    def explained(self) -> RulesExplained:
+        """These rules in full sentences, section by section, as a rule page
+        says them (the web page's How to play): every number and option the
+        game is played with, and nothing it is not.
+
+        >>> explained = parse_rules("cardcouch,blind_nil=on,nil_bonus=50").explained()
+        >>> explained.bidding[0]
+        'One round, starting left of the dealer. Everyone must bid: a number from 1 to 13, or Nil (no one may pass).'
+        >>> [line.points for line in explained.scoring if "Nil" in line.result]
+        ['+50', '−50, its tricks become bags', '+200', '−200, its tricks become bags']
+        """
+        nil, blind = self.nil_bonus, self.blind_nil_bonus
+        bidding = [
+            "One round, starting left of the dealer. Everyone must bid: a number from 1 to 13, "
+            "or Nil (no one may pass)."
+        ]
+        if not self.blind_nil:
+            bidding.append("No blind Nil.")
+        else:
+            when = (
+                f" if your team is {self.blind_nil_behind} points or more behind"
+                if self.blind_nil_behind
+                else ""
+            )
+            bidding.append(
+                f"Blind Nil: before looking at your cards you may bid Nil blind{when}: "
+                f"+{blind} if you take no trick, {_minus(blind)} if you take one."
+            )
+        team = "You and your partner's bids add up to your team's bid."
+        if self.min_team_bid:
+            team += f" Together you must bid at least {self.min_team_bid}, unless both bid Nil."
+        bidding.append(team)
+        bidding.append(
+            f"Nil promises to take no trick at all: +{nil} if you manage it, {_minus(nil)} if "
+            "you take even one. A Nil bidder's partner is judged on their own tricks alone, "
+            "and the Nil bidder's tricks become bags."
+        )
+        if not self.double_nil:
+            bidding.append("Only one partner of a team may bid Nil.")
+        elif self.double_nil_bonus is not None:
+            both = self.double_nil_bonus
+            bidding.append(
+                f"Both partners may bid Nil, scored as one: +{both} if neither takes a trick, "
+                f"{_minus(both)} otherwise."
+            )
+        passing = []
+        if self.nil_pass:
+            passing.append(
+                f"After the bidding, a Nil bidder and their partner pass each other "
+                f"{_cards(self.nil_pass)} before the play."
+            )
+        if self.blind_nil and self.blind_nil_pass:
+            passing.append(
+                f"After a blind Nil, the bidder and their partner pass each other "
+                f"{_cards(self.blind_nil_pass)}."
+            )
+        elif self.blind_nil and self.nil_pass:
+            passing.append("A blind Nil passes no cards.")
+        if self.first_lead == "two_of_clubs":
+            first = "Whoever holds the two of clubs leads it to the first trick."
+        elif self.spades_break:
+            first = (
+                "The player left of the dealer leads the first trick, with any card but a "
+                "spade (unless they hold nothing but spades)."
+            )
+        else:
+            first = "The player left of the dealer leads the first trick, with any card."
+        play = [
+            first,
+            "Play goes clockwise. Follow suit if you can; if you cannot, play any card, a "
+            "spade included.",
+            "The highest spade wins the trick; with no spade in it, the highest card of the "
+            "suit led wins. The winner leads next.",
+            "No one may lead a spade until spades are broken (a spade has been played), "
+            "unless they hold nothing but spades."
+            if self.spades_break
+            else "Spades may be led at any time: they need not be broken first.",
+        ]
+        scoring = [
+            ScoreLine("Team makes its bid", "+10 per trick bid, +1 per extra trick",
+                      "Bid 7, take 8: +71 and 1 bag"),
+            ScoreLine("Team is set (falls short)", "−10 per trick bid", "Bid 7, take 6: −70"),
+            ScoreLine("Nil made", f"+{nil}", f"Partner bid 4, took 5: +{nil} +41"),
+            ScoreLine("Nil failed", f"{_minus(nil)}, its tricks become bags",
+                      f"Nil bidder took 2: {_minus(nil)}, 2 bags"),
+        ]  # fmt: skip
+        if self.blind_nil:
+            scoring += [
+                ScoreLine("Blind Nil made", f"+{blind}", f"Partner bid 4, took 5: +{blind} +41"),
+                ScoreLine("Blind Nil failed", f"{_minus(blind)}, its tricks become bags",
+                          f"Blind Nil bidder took 1: {_minus(blind)}, 1 bag"),
+            ]  # fmt: skip
+        if self.double_nil and self.double_nil_bonus is not None:
+            both = self.double_nil_bonus
+            scoring.append(
+                ScoreLine("Both partners bid Nil", f"+{both}, or {_minus(both)} if either "
+                          "takes a trick", f"Both take none: +{both}")
+            )  # fmt: skip
+        if self.bag_limit is None:
+            scoring.append(ScoreLine("Bags (extra tricks)", "Cost nothing", "Bid 3, take 6: +33"))
+        else:
+            limit, penalty = self.bag_limit, self.bag_penalty
+            # From just under the limit to just past it: one penalty, a bag left over.
+            before, after = (limit - 2, limit + 1) if limit >= 2 else (0, 1)
+            scoring.append(
+                ScoreLine(f"Every {limit} bags" if limit > 1 else "Every bag", _minus(penalty),
+                          f"Bags {before} → {after}: {_minus(penalty)}, "
+                          f"{_bags(after - limit)} left")
+            )  # fmt: skip
+        winning = (
+            f"First team to {self.target} wins; if both pass {self.target} in the same hand, "
+            "the higher total wins."
+        )
+        if self.floor is not None:
+            winning += f" A team that sinks to {_signed(self.floor)} loses on the spot."
+        winning += " Equal totals: play another hand."
+        return RulesExplained(
+            bidding=tuple(bidding),
+            passing=tuple(passing),
+            play=tuple(play),
+            scoring=tuple(scoring),
+            winning=winning,
+        )
+
     def bag_penalties(self, bags: int) -> tuple[int, int]:
         """How many penalties a team with ``bags`` bags pays, and the bags it keeps.
 
@@ -208,6 +332,44 @@ class Rules:
     def passes_for(self, blind: bool) -> int:
         """The cards passed each way for a Nil (``blind``: a blind Nil)."""
         return self.blind_nil_pass if blind else self.nil_pass
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One line of the scoring table: a result, its points and an example."""
+
+    result: str
+    points: str
+    example: str
+
+
+@dataclass(frozen=True, slots=True)
+class RulesExplained:
+    """A rule set in sentences, by section (``Rules.explained``)."""
+
+    bidding: tuple[str, ...]
+    passing: tuple[str, ...]
+    """Empty when no cards are passed."""
+    play: tuple[str, ...]
+    scoring: tuple[ScoreLine, ...]
+    winning: str
+
+
+def _minus(points: int) -> str:
+    """``points`` lost, written as a rule page writes it: ``−100``."""
+    return f"\u2212{points}"
+
+
+def _signed(points: int) -> str:
+    return _minus(-points) if points < 0 else str(points)
+
+
+def _bags(count: int) -> str:
+    return "1 bag" if count == 1 else f"{count} bags"
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
 
 
 def _check_known(data: Mapping[str, object]) -> None:

@@ -10,6 +10,7 @@ from .faults import StorageFault, storage_fault
 from .repository import (
     BUSY_TIMEOUT,
     GameRepository,
+    PlayedRecord,
     StaleGameError,
     StoredGame,
     database_engine,
@@ -21,6 +22,7 @@ from .schema import SchemaError, SchemaState, SchemaStatus, schema_status, upgra
 __all__ = [
     "BUSY_TIMEOUT",
     "GameRepository",
+    "PlayedRecord",
     "SchemaError",
     "SchemaState",
     "SchemaStatus",

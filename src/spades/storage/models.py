@@ -51,6 +51,27 @@ class GameRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
+class TableSeatRow(Base):
+    """A seat at a table with friends that a player (an owner cookie) took: the
+    link from the player, known by their owner cookie, to the seat, known at the
+    table by its own secret. Their statistics count the table's game from this
+    seat. One row a player and table: a player holds one seat at a table."""
+
+    __tablename__ = "table_seats"
+    __table_args__ = (
+        # A player's seats, for their statistics.
+        Index("ix_table_seats_owner", "owner"),
+    )
+
+    owner: Mapped[str] = mapped_column(String(64), primary_key=True)
+    """SHA-256 of the player's owner cookie, as ``games.owner`` keeps it."""
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    """The table's game (its ``games`` row, owned by ``table``)."""
+    seat: Mapped[str] = mapped_column(String(1))
+    """The seat's letter: N, E, S or W."""
+    taken_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 CHANGE_ID: Final = BigInteger().with_variant(Integer, "sqlite")
 """64 bits on PostgreSQL (a busy site writes billions of changes over the
 years); SQLite's rowid is 64 bits already, and numbers only an INTEGER key."""

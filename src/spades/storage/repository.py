@@ -31,19 +31,23 @@ from sqlalchemy import (
     Select,
     bindparam,
     create_engine,
+    delete,
     event,
+    insert,
     select,
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import StaticPool
 
 from spades.core import Game, game_from_record, game_to_record
+from spades.core.seats import SEAT_LETTERS, SeatLetter, parse_seat
 
 from .challenge import ChallengeStore
 from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
-from .models import Base, GameRow
+from .models import Base, GameRow, TableSeatRow
 from .reviews import ReviewStore
 from .schema import ensure_current
 from .table_changes import TableChangeLog
@@ -63,6 +67,14 @@ kept waiting half a minute."""
 
 class StaleGameError(Exception):
     """The game was changed by another request since it was loaded."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRecord:
+    """A game's record and the seat (a letter) a player played it from."""
+
+    seat: SeatLetter
+    record: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +305,36 @@ class GameRepository:
         self.played.put(stored.id, stored.version + 1, game)  # only once it is committed
         return stored.version + 1
 
+    def link_seat(self, owner: str, game_id: str, seat: SeatLetter) -> None:
+        """Note that ``owner`` took ``seat`` at the table ``game_id``, so their
+        statistics count that game from it. Taking it again changes nothing;
+        a player has one seat at a table, and the latest they took stands."""
+        try:
+            with self._writing(), self.engine.begin() as connection:
+                updated = connection.execute(
+                    update(_TABLE_SEATS)
+                    .where(_TABLE_SEATS.c.owner == owner, _TABLE_SEATS.c.game_id == game_id)
+                    .values(seat=seat)
+                )
+                if updated.rowcount == 0:
+                    connection.execute(
+                        insert(_TABLE_SEATS).values(
+                            owner=owner, game_id=game_id, seat=seat, taken_at=datetime.now(UTC)
+                        )
+                    )
+        except IntegrityError:
+            pass  # another request of the same player's linked it a moment before
+
+    def unlink_seat(self, game_id: str, seat: SeatLetter) -> None:
+        """The seat ``seat`` of table ``game_id`` was freed: whoever had it no
+        longer counts the game (the next to take it will)."""
+        with self._writing(), self.engine.begin() as connection:
+            connection.execute(
+                delete(_TABLE_SEATS).where(
+                    _TABLE_SEATS.c.game_id == game_id, _TABLE_SEATS.c.seat == seat
+                )
+            )
+
     # ------------------------------------------------------------------- reads
 
     def load(self, owner: str, game_id: str) -> StoredGame | None:
@@ -347,9 +389,33 @@ class GameRepository:
                 )
             )
 
+    def played_records(self, owner: str) -> list[PlayedRecord]:
+        """Every game ``owner`` played, oldest first, each with the seat they
+        played it from: their own games (South) and the finished games of the
+        tables with friends where they took a seat (only finished ones: a game
+        still going on is the table's, and its hands are still being played)."""
+        own = select(GameRow.record, GameRow.created_at, GameRow.id).where(GameRow.owner == owner)
+        seated = (
+            select(GameRow.record, GameRow.created_at, GameRow.id, TableSeatRow.seat)
+            .join(TableSeatRow, TableSeatRow.game_id == GameRow.id)
+            .where(TableSeatRow.owner == owner, GameRow.finished.is_(True))
+        )
+        south: SeatLetter = "S"
+        with self.engine.connect() as connection:
+            rows: list[tuple[datetime, str, SeatLetter, dict[str, Any]]] = [
+                (row.created_at, row.id, south, row.record) for row in connection.execute(own)
+            ]
+            rows += [
+                (row.created_at, row.id, parse_seat_letter(row.seat), row.record)
+                for row in connection.execute(seated)
+            ]
+        rows.sort(key=lambda row: (_aware(row[0]), row[1]))
+        return [PlayedRecord(seat=seat, record=record) for _, _, seat, record in rows]
+
 
 # The hot path's statements, built once: building one costs more than running it.
 _GAMES: Final = Base.metadata.tables[GameRow.__tablename__]
+_TABLE_SEATS: Final = Base.metadata.tables[TableSeatRow.__tablename__]
 _SETTINGS: Final = [column for column in _GAMES.c if column.name != "record"]
 _LOAD: Final = select(*_SETTINGS).where(
     _GAMES.c.id == bindparam("game_id"), _GAMES.c.owner == bindparam("owner")
@@ -394,6 +460,16 @@ def _stored_game(row: Row[Any], game: Game) -> StoredGame:
         undo=row.undo,
         seating=row.seating,
     )
+
+
+def parse_seat_letter(text: str) -> SeatLetter:
+    """A seat's letter as the database keeps it, read back as one."""
+    return SEAT_LETTERS[parse_seat(text)]
+
+
+def _aware(moment: datetime) -> datetime:
+    """``moment`` with its time zone (SQLite reads back naive times, all UTC)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _winner(game: Game) -> str | None:

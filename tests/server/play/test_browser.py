@@ -532,6 +532,11 @@ TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) =
     }
     return widest;
 })"""
+FOCUSED_CARD = """() => {
+    // The card the keyboard is on, and whether its focus shows (its ring).
+    const card = document.activeElement.closest('#hand .card');
+    return card !== null && getComputedStyle(card).outlineStyle !== 'none';
+}"""
 BID_BUTTON_SIZES = """() => [...document.querySelectorAll('#bid-buttons .bid-button')]
     .map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"""
 
@@ -550,9 +555,9 @@ def test_on_a_phone_every_card_and_bid_is_big_enough_to_tap(
     page.keyboard.press("3")
     page.keyboard.press("Enter")
     page.wait_for_function(WAIT_FOR_SOUTH)
-    # Bid by keyboard, the play starts with a card focused, raised over its
-    # neighbours: a keyboard's state, which a thumb (tapping, not typing) never meets.
-    page.evaluate("document.activeElement.blur()")
+    # Bid by keyboard, the play starts with a card focused: its focus shows, and
+    # covers no neighbour's strip (a focused card once stacked over the next one).
+    assert page.evaluate(FOCUSED_CARD)
     strips = page.evaluate(TAP_STRIPS)
     assert len(strips) == 13 and min(strips) >= 44, strips
     two_nil_bids(page, server)

@@ -27,7 +27,7 @@ from ..browsers import (
     new_page,
     screenshot_dir,
 )
-from .test_browser import HEADER_ROWS, TAP_STRIPS, two_nil_bids
+from .test_browser import FOCUSED_CARD, HEADER_ROWS, TAP_STRIPS, two_nil_bids
 
 pytestmark = NEEDS_CHROMIUM
 
@@ -138,8 +138,8 @@ def test_the_table_fits_from_the_first_screen_to_the_play(
     page.keyboard.press("Enter")
     page.wait_for_function(WAIT_FOR_SOUTH)
     check_layout(page, width)
-    # A card the keyboard focuses is raised over its neighbours: a thumb meets none.
-    page.evaluate("document.activeElement.blur()")
+    # The card the keyboard focuses shows it without covering its neighbours' strips.
+    assert page.evaluate(FOCUSED_CARD)
     strips = page.evaluate(TAP_STRIPS)
     assert len(strips) == 13 and min(strips) >= 44, strips
 

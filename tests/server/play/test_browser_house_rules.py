@@ -118,3 +118,54 @@ def test_a_game_under_house_rules_in_the_page(browser: Any, server: Server) -> N
     page.wait_for_selector("#gameover-dialog[open]")
     assert "first to 300" in page.inner_text("#rules-pill")
     assert page.page_errors == [] and page.console_errors == []
+
+
+HOW_TO_PLAY = """() => ({
+    rules: document.getElementById('rules-dialog').dataset.rules,
+    text: document.querySelector('#rules-dialog .rules').innerText,
+    scoring: [...document.querySelectorAll('#rules-scoring tr')].map((row) =>
+        [...row.cells].map((cell) => cell.textContent)),
+    passing: !document.getElementById('rules-passing-section').hidden,
+})"""
+
+
+def test_how_to_play_words_the_rules_of_the_game_in_play(browser: Any, server: Server) -> None:
+    """The rules dialog says the game's own rules: blind Nil and its points, the
+    Nil points, the bags, the target, the floor, the lead and the spade lead;
+    before any game, the default ones."""
+    page = new_page(browser, server)
+    page.goto(f"{server.url}/?speed=instant&seed=3")
+    page.wait_for_function("() => document.getElementById('rules-dialog').dataset.rules")
+    default = page.evaluate(HOW_TO_PLAY)
+    assert default["rules"] == "cardcouch" and not default["passing"]
+    assert "No blind Nil." in default["text"] and "First team to 500 wins" in default["text"]
+    assert default["scoring"][3][:2] == ["Nil failed", "\u2212100, its tricks become bags"]
+
+    house = (
+        "target=250, floor=none, blind_nil=on, blind_nil_bonus=150, nil_bonus=50, "
+        "bag_limit=5, bag_penalty=50, nil_pass=1, first_lead=two_of_clubs, spades_break=off"
+    )
+    choose_rules(page, house)
+    page.wait_for_function(
+        "() => document.querySelector('#rules-about').textContent.includes('first to 250')"
+    )
+    page.click("#start-game")
+    page.wait_for_selector("#blind-choice:not([hidden])")
+    page.wait_for_function(
+        "() => document.getElementById('rules-dialog').dataset.rules.includes('target=250')"
+    )
+    page.click("#rules-button")
+    page.wait_for_selector("#rules-dialog[open]")
+    shown = page.evaluate(HOW_TO_PLAY)
+    text = shown["text"]
+    assert "No blind Nil" not in text and "\u00b1100" not in text
+    assert "bid Nil blind: +150 if you take no trick, \u2212150 if you take one" in text
+    assert "+50 if you manage it, \u221250 if you take even one" in text
+    assert "pass each other 1 card before the play" in text and shown["passing"]
+    assert "Whoever holds the two of clubs leads it to the first trick." in text
+    assert "Spades may be led at any time" in text and "spades are broken" not in text
+    assert "First team to 250 wins" in text and "loses on the spot" not in text
+    rows = {row[0]: row[1] for row in shown["scoring"]}
+    assert rows["Nil made"] == "+50" and rows["Nil failed"] == "\u221250, its tricks become bags"
+    assert rows["Blind Nil made"] == "+150" and rows["Every 5 bags"] == "\u221250"
+    assert page.page_errors == []

@@ -27,12 +27,16 @@ def test_the_rule_sets_are_listed_with_their_sources(client: TestClient) -> None
 def test_rules_are_read_back_in_words_or_refused_saying_why(client: TestClient) -> None:
     checked = client.get("/api/rules/check", params={"rules": "cardcouch, target=300"})
     assert checked.status_code == 200
-    assert checked.json() == {
+    body = checked.json()
+    explained = body.pop("explained")
+    assert body == {
         "ok": True,
         "rules": "cardcouch,target=300",
         "summary": "first to 300, out at -200",
         "problem": None,
     }
+    assert explained["winning"].startswith("First team to 300 wins")
+    assert "No blind Nil." in explained["bidding"] and explained["passing"] == []
     refused = client.get("/api/rules/check", params={"rules": "cardcouch,nil_pass=9"})
     assert refused.status_code == 200  # the check did its job: the form shows the problem
     assert refused.json() == {
@@ -40,6 +44,7 @@ def test_rules_are_read_back_in_words_or_refused_saying_why(client: TestClient) 
         "rules": None,
         "summary": None,
         "problem": "rule 'nil_pass' must be from 0 to 3, got 9",
+        "explained": None,
     }
 
 

@@ -12,7 +12,7 @@ from spades.arena import play_game, seat_bots
 from spades.core import NIL, SOUTH, Game, game_to_record, score_hand
 from spades.server.deps import COOKIE
 from spades.server.stats.statistics import player_statistics
-from spades.storage import owner_key
+from spades.storage import PlayedRecord, owner_key
 
 from ..conftest import start_game, stored_game
 from ..play.test_claims import claim, late_position
@@ -122,5 +122,7 @@ def test_a_damaged_record_counts_for_nothing() -> None:
     good = finished_game(4, ("random", "random", "random", "random"))
     damaged = game_to_record(good)
     damaged["hands"][-1]["score"] = "lost"
-    stats = player_statistics([game_to_record(good), damaged, {"hands": None}])
+    stats = player_statistics(
+        PlayedRecord("S", record) for record in (game_to_record(good), damaged, {"hands": None})
+    )
     assert stats.games == 1 and stats.hands == len(good.history)

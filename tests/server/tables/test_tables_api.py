@@ -524,3 +524,77 @@ def test_the_host_frees_the_seat_of_someone_who_left_for_good(
     assert engine_game(app, table_id).players[0] == "Cy"
     assert client.post(f"/api/tables/{table_id}/seats/N/free").status_code == 200
     assert third_client.get(f"/api/tables/{table_id}/game").status_code == 404
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def play_to_the_end(
+    table_id: str, update: dict[str, Any], players: dict[str, TestClient]
+) -> dict[str, Any]:
+    """Each person's moves, at random, until the game is over; the last update."""
+    rng = random.Random(5)
+    for _ in range(400):
+        if update["game"]["phase"] == "over":
+            return update
+        seat = update["game"]["turn"]
+        view = players[seat].get(f"/api/tables/{table_id}/game").json()
+        response = move(players[seat], table_id, view["game"], rng)
+        assert response.status_code == 200, response.text
+        update = response.json()
+    raise AssertionError("the game did not end")
+
+
+def test_a_finished_table_game_counts_in_each_players_statistics_from_their_seat(
+    app: FastAPI, client: TestClient, other_client: TestClient, third_client: TestClient
+) -> None:
+    """Ann (the host, South) and Bo (East, her opponent) each find the table's
+    game in their statistics once it is over, counted once, from their own
+    seat and side; someone who never sat there does not."""
+    table = new_table(client, seats={"N": "random", "E": "person", "S": "person", "W": "random"})
+    table_id = table["id"]
+    join(other_client, table, "E", "Bo")
+    join(other_client, table, "E", "Bo")  # joining again is a no-op, and counts once
+    update = client.post(f"/api/tables/{table_id}/start").json()
+    assert client.get("/api/statistics").json()["games"] == 0  # not over yet: not counted
+    update = play_to_the_end(table_id, update, {"S": client, "E": other_client})
+    start_solo = client.post("/api/games", json={"seed": 4, "opponents": "random"})
+    assert start_solo.status_code == 201, start_solo.text  # and one game of Ann's own
+
+    game = engine_game(app, table_id)
+    assert game.outcome is not None
+    for person, seat, own_games in ((client, 2, 1), (other_client, 1, 0)):
+        team = seat & 1
+        body = person.get("/api/statistics").json()
+        deltas = [scored.scores[team].delta for scored in game.history]
+        won = int(game.outcome.winner == team)
+        assert body["games"] == 1 + own_games and body["finished"] == 1
+        assert (body["won"], body["lost"]) == (won, 1 - won)
+        assert body["hands"] == len(game.history)
+        assert body["points_per_hand"] == round(sum(deltas) / len(deltas), 1)
+        assert [hand["points"] for hand in body["recent"]] == deltas
+        assert body["nil_tried"] == sum(
+            scored.state.bids[seat] in (0, -1) for scored in game.history
+        )
+        assert body["by_level"] == [
+            {"opponents": "friends", "played": 1, "won": won, "lost": 1 - won}
+        ]
+        assert card_names(body) == set()  # totals only: no card of anyone's
+    assert third_client.get("/api/statistics").json()["games"] == 0
+
+
+def test_a_freed_seat_no_longer_counts_for_the_one_who_left(
+    app: FastAPI, client: TestClient, other_client: TestClient, third_client: TestClient
+) -> None:
+    """The host frees Bo's seat and Cy takes it: the finished game is Cy's, not Bo's."""
+    table = new_table(client)
+    table_id = table["id"]
+    join(other_client, table, "N", "Bo")
+    freed = client.post(f"/api/tables/{table_id}/seats/N/free")
+    assert freed.status_code == 200, freed.text
+    join(third_client, freed.json(), "N", "Cy")
+    update = client.post(f"/api/tables/{table_id}/start").json()
+    play_to_the_end(table_id, update, {"S": client, "N": third_client})
+    assert third_client.get("/api/statistics").json()["games"] == 1
+    assert other_client.get("/api/statistics").json()["games"] == 0
+    assert client.get("/api/statistics").json()["games"] == 1

@@ -39,6 +39,7 @@ from .schemas import (
     RulePreset,
     RulesCheck,
     RuleSets,
+    RulesInWords,
     UndoUpdate,
 )
 from .views import game_summary, game_update, hint_response, taken_back
@@ -67,6 +68,7 @@ async def rule_sets() -> RuleSets:
         ],
         options=[RuleOption(name=option.name, summary=option.summary) for option in OPTIONS],
         default="cardcouch",
+        default_explained=RulesInWords.of(PRESETS["cardcouch"].rules),
     )
 
 
@@ -80,7 +82,13 @@ async def check_rules(
         parsed = parse_rules(rules)
     except RulesError as error:
         return RulesCheck(ok=False, rules=None, summary=None, problem=error.message)
-    return RulesCheck(ok=True, rules=rules_name(parsed), summary=parsed.describe(), problem=None)
+    return RulesCheck(
+        ok=True,
+        rules=rules_name(parsed),
+        summary=parsed.describe(),
+        problem=None,
+        explained=RulesInWords.of(parsed),
+    )
 
 
 @router.post("/api/games", status_code=201, responses=ERRORS)

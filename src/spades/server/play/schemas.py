@@ -14,6 +14,7 @@ from typing import Annotated, Final, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 from spades.core.bids import BidJson
+from spades.core.rules import Rules
 from spades.core.scoring import NilKind
 from spades.core.seats import SeatLetter, TeamName
 
@@ -72,12 +73,43 @@ class RuleOption(BaseModel):
     summary: str
 
 
+class ScoreLine(BaseModel):
+    result: str
+    points: str
+    example: str
+
+
+class RulesInWords(BaseModel):
+    """A rule set in sentences, section by section, as How to play words it."""
+
+    bidding: list[str]
+    passing: list[str] = Field(description="Empty when these rules pass no cards.")
+    play: list[str]
+    scoring: list[ScoreLine]
+    winning: str
+
+    @classmethod
+    def of(cls, rules: Rules) -> RulesInWords:
+        explained = rules.explained()
+        return cls(
+            bidding=list(explained.bidding),
+            passing=list(explained.passing),
+            play=list(explained.play),
+            scoring=[
+                ScoreLine(result=line.result, points=line.points, example=line.example)
+                for line in explained.scoring
+            ],
+            winning=explained.winning,
+        )
+
+
 class RuleSets(BaseModel):
     """The rule sets a new game may be played under (docs/rules.md)."""
 
     presets: list[RulePreset]
     options: list[RuleOption] = Field(description="What may follow a preset: name=value.")
     default: str
+    default_explained: RulesInWords = Field(description="The default rules in sentences.")
 
 
 class RulesCheck(BaseModel):
@@ -89,6 +121,9 @@ class RulesCheck(BaseModel):
     rules: str | None = Field(description="The rules, written the shortest way.")
     summary: str | None = Field(description="The rules in a few words.")
     problem: str | None = Field(description="What is wrong, when something is.")
+    explained: RulesInWords | None = Field(
+        default=None, description="The rules in sentences, section by section (How to play)."
+    )
 
 
 class NewGameRequest(Request):

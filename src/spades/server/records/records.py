@@ -25,14 +25,20 @@ hand and who was credited with the tricks left.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any, Final
 
 from starlette.responses import Response
 
-from spades.core import Game, RecordError, game_from_record, game_to_record, read_records
-from spades.core.cards import CARD_NAMES, card_long_name, cards_in, parse_card, sorted_for_display
+from spades.core import (
+    Game,
+    RecordError,
+    game_from_record,
+    game_to_record,
+    read_record_spans,
+    record_line,
+)
+from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
@@ -117,7 +123,7 @@ def open_record_file(text: str, game_index: int = 1, *, max_hands: int | None = 
     or when the game holds more than ``max_hands`` hands (re-playing costs
     CPU and memory by the hand: the cap bounds what one upload may cost)."""
     try:
-        records = list(read_records(text))
+        records = list(read_record_spans(text))
     except RecordError as error:
         line = _line_of(error.where)
         raise BadRecordFile(
@@ -129,7 +135,8 @@ def open_record_file(text: str, game_index: int = 1, *, max_hands: int | None = 
         raise BadRecordFile(
             f"The file holds {_games(len(records))}: there is no game {game_index}."
         )
-    line, record = records[game_index - 1]
+    span = records[game_index - 1]
+    line, record = span.line, span.record
     hands = record.get("hands") if isinstance(record, Mapping) else None
     if max_hands is not None and isinstance(hands, list) and len(hands) > max_hands:
         raise BadRecordFile(
@@ -141,14 +148,14 @@ def open_record_file(text: str, game_index: int = 1, *, max_hands: int | None = 
     try:
         game = game_from_record(record)
     except RecordError as error:
-        # A record of one line (JSON lines) is at fault on that line; a pretty-printed
-        # one is at the line of the card it refuses.
-        at = None if _one_line_record(text, line) else _line_of_play(text, line, error.where)
-        where = "" if at is None or at == line else f" at line {at}"
+        # A pretty-printed record is at fault on the line of the bid, card or
+        # deal it refuses, not on its first.
+        at = record_line(text, span, error.path)
+        where = "" if at == line else f" at line {at}"
         raise BadRecordFile(
-            f"The record starting on line {line} is broken{where}: {_in_words(error)}",
+            f"The record starting on line {line} is broken{where}: {error}",
             rule=error.rule,
-            line=at or line,
+            line=at,
         ) from None
     # The engine deals on after the record's last hand; show only the record's hands,
     # and not an empty last one (dealt, never bid).
@@ -256,122 +263,6 @@ def _held_claim(game: Game, number: int, state: HandState) -> ReplayClaim | None
         left=13 - len(state.tricks),
         awarded={SEAT_LETTERS[seat]: state.tricks_won[seat] - won_in_play[seat] for seat in SEATS},
     )
-
-
-_PLAY_AT: Final = re.compile(
-    r"hand (\d+), trick (\d+), (North|East|South|West)'s ([2-9TJQKA][SHDC])"
-)
-_CARD_CODE: Final = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-_DECODER: Final = json.JSONDecoder()
-
-
-def _in_words(error: RecordError) -> str:
-    """A refusal as a person reads it about a record: the engine speaks to the
-    player acting ("You do not hold the Queen of spades"), a record's reader is
-    told who ("East does not hold ..."), and a card is named, not coded."""
-    where = _CARD_CODE.sub(lambda code: card_long_name(parse_card(code[0])), error.where)
-    play = _PLAY_AT.search(error.where)
-    message = error.reason
-    if play is not None:
-        name = play[3]
-        message = re.sub(r"^You do not\b", f"{name} does not", message)
-        message = re.sub(r"^You (must|may)\b", rf"{name} \1", message)
-        message = re.sub(r"\byou hold\b", f"{name} holds", message)
-        message = re.sub(r"\byou may\b", f"{name} may", message)
-    return f"{where}: {message}" if where else message
-
-
-def _one_line_record(text: str, line: int) -> bool:
-    """Whether the record starting on ``line`` is that line alone (JSON lines)."""
-    lines = text.splitlines()
-    if not 0 < line <= len(lines):
-        return False
-    try:
-        json.loads(lines[line - 1])
-    except json.JSONDecodeError:
-        return False
-    return True
-
-
-def _line_of_play(text: str, line: int, where: str) -> int | None:
-    """The line of the card a refusal names ("hand 2, trick 3, East's QS") in the
-    record starting on ``line`` of ``text``: a pretty-printed record names the
-    card's own line, not the record's first. ``None`` when the refusal is not
-    about a card, or the card cannot be found."""
-    play = _PLAY_AT.search(where)
-    if play is None:
-        return None
-    start = sum(len(row) for row in text.splitlines(keepends=True)[: line - 1])
-    hand, trick, card = int(play[1]) - 1, int(play[2]) - 1, parse_card(play[4])
-    cards_at = _value_at(text, start, ["hands", hand, "tricks", trick, "cards"])
-    if cards_at is None or text[cards_at] != "[":
-        return None
-    for position in _items(text, cards_at):
-        value, _end = _DECODER.raw_decode(text, position)
-        if isinstance(value, str) and _same_card(value, card):
-            return text.count("\n", 0, position) + 1
-    return None
-
-
-def _same_card(name: str, card: int) -> bool:
-    try:
-        return parse_card(name) == card
-    except ValueError:
-        return False
-
-
-def _skip_space(text: str, at: int) -> int:
-    while at < len(text) and text[at] in " \t\r\n":
-        at += 1
-    return at
-
-
-def _items(text: str, at: int) -> list[int]:
-    """Where each value of the JSON array or object (its values) at ``at`` starts."""
-    closing = "]" if text[at] == "[" else "}"
-    starts: list[int] = []
-    at = _skip_space(text, at + 1)
-    while at < len(text) and text[at] != closing:
-        if closing == "}":  # a key, then its value
-            _key, at = _DECODER.raw_decode(text, at)
-            at = _skip_space(text, _skip_space(text, at) + 1)  # past the colon
-        starts.append(at)
-        _value, at = _DECODER.raw_decode(text, at)
-        at = _skip_space(text, at)
-        if at < len(text) and text[at] == ",":
-            at = _skip_space(text, at + 1)
-    return starts
-
-
-def _value_at(text: str, at: int, path: list[str | int]) -> int | None:
-    """Where the value ``path`` leads to starts, from the JSON value at ``at``."""
-    at = _skip_space(text, at)
-    for step in path:
-        if at >= len(text):
-            return None
-        if isinstance(step, int):
-            if text[at] != "[":
-                return None
-            starts = _items(text, at)
-            if step >= len(starts):
-                return None
-            at = starts[step]
-        else:
-            if text[at] != "{":
-                return None
-            at = _skip_space(text, at + 1)
-            while True:
-                if at >= len(text) or text[at] != '"':
-                    return None
-                key, at = _DECODER.raw_decode(text, at)
-                at = _skip_space(text, _skip_space(text, at) + 1)
-                if key == step:
-                    break
-                _value, at = _DECODER.raw_decode(text, at)
-                at = _skip_space(text, at)
-                if at < len(text) and text[at] == ",":
-                    at = _skip_space(text, at + 1)
-    return at
 
 
 def _line_of(where: str) -> int | None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import threading
 from collections import OrderedDict
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -29,9 +28,10 @@ from typing import Any, Final
 from spades.analysis import InformedPlay, InformedReview, review_by_information
 from spades.analysis.information import DEALS
 from spades.bots.search.helpers import exit_with_parent
-from spades.core.cards import CARD_NAMES, card_long_name, parse_card
+from spades.core.cards import CARD_NAMES, card_long_name
 from spades.core.hand import HandState
-from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, SOUTH
+from spades.core.naming import Naming
+from spades.core.seats import SEAT_LETTERS, SOUTH
 from spades.storage.reviews import ANALYSING, ReviewStore
 
 from .review_schemas import DoubleDummyOpinion, HandReviewResponse, ReviewedPlay
@@ -42,6 +42,8 @@ RETRIES: Final = 2
 """Times a review is started before a dying review process makes it fail."""
 CACHE_SIZE: Final = 512
 """Finished reviews kept in memory: a few hundred hands' worth of small results."""
+PAGE_NAMING: Final = Naming(reader=SOUTH)
+"""How the page words a review: to its player, South, as "you"; cards in words."""
 CLAIM_SECONDS: Final = 600
 """A claim this old belongs to a process that stopped: reviews queue one at a
 time in each process, but none waits ten minutes."""
@@ -175,7 +177,7 @@ def _review_payload(payload: HandPayload, number: int, deals: int, seed: str) ->
         state.apply_bid(bid)
     for card in cards:
         state.apply_play(card)
-    review = review_by_information(state, number=number, deals=deals, seed=seed)
+    review = review_by_information(state, number=number, deals=deals, seed=seed, naming=PAGE_NAMING)
     return review_response(review).model_dump()
 
 
@@ -199,29 +201,6 @@ def review_response(review: InformedReview) -> HandReviewResponse:
     )
 
 
-_CARD_CODE: Final = re.compile(r"\b[2-9TJQKA][SHDC]\b")
-_SOUTH_SIDE: Final = re.compile(r"\bNorth-South's\b")
-_SOUTHS: Final = re.compile(r"\bSouth's\b")
-_SOUTH: Final = re.compile(r"\bSouth\b")
-
-
-def in_the_pages_words(text: str) -> str:
-    """The analysis's sentences as the page words everything for its player, South:
-    a card by its name ("the King of hearts", as the page writes cards in a
-    sentence, not the records' "KH") and South as "you".
-
-    >>> in_the_pages_words("South's QD cost 1.0 trick on average: ruffing with the 2S was better")
-    'Your Queen of diamonds cost 1.0 trick on average: ruffing with the 2 of spades was better'
-    >>> print(in_the_pages_words("cut North-South's chance, as South had seen"))
-    Cut your side's chance, as you had seen
-    """
-    text = _CARD_CODE.sub(lambda code: card_long_name(parse_card(code[0])), text)
-    text = _SOUTH_SIDE.sub("your side's", text)
-    text = _SOUTHS.sub("your", text)
-    text = _SOUTH.sub("you", text)
-    return text[:1].upper() + text[1:]
-
-
 def _reviewed(play: InformedPlay) -> ReviewedPlay:
     opinion = play.double_dummy
     second = (
@@ -231,19 +210,19 @@ def _reviewed(play: InformedPlay) -> ReviewedPlay:
             mistake=opinion.is_mistake,
             tricks_lost=opinion.tricks_lost,
             better=[CARD_NAMES[c] for c in opinion.best],
-            explanation=in_the_pages_words(opinion.explanation),
+            explanation=opinion.explanation,
         )
     )
     if play.is_mistake:
-        explanation = in_the_pages_words(play.explanation)
+        explanation = play.explanation
     else:
         assert opinion is not None
-        name = "you" if play.seat == SOUTH else SEAT_NAMES[play.seat]
+        name = PAGE_NAMING.seat(play.seat)
         explanation = (
-            f"With every hand visible: {in_the_pages_words(opinion.explanation)}. "
+            f"With every hand visible: {opinion.explanation}. "
             f"But {name} could not have known it: over {play.deals} deals consistent with "
             f"what {name} had seen, no card did clearly better than "
-            f"the {card_long_name(play.card)}."
+            f"the {PAGE_NAMING.card(play.card)}."
         )
     return ReviewedPlay(
         trick=play.trick,

@@ -7,6 +7,7 @@
 
 import { wireRecords } from "./records.js";
 import { wireReplay } from "./replay.js";
+import { showRules } from "./rules.js";
 import { showReview } from "./review.js";
 import { playSound, setSoundEnabled } from "./sound.js";
 import { createTableTools } from "./table-tools.js";
@@ -151,6 +152,7 @@ async function start() {
     showMessage(error.message);
     return;
   }
+  showRules(app.ruleSets.default_explained, app.ruleSets.default); // until a game says its own
   if (tableIdInAddress()) {
     app.table = createTableClient({
       app, api, render, playEvents, afterUpdate, showMessage, clearMessage, announce, openDialog,

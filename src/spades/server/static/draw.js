@@ -4,6 +4,7 @@
 import { cardBack, cardFace, cardName, cardShort, isRed } from "./cards.js";
 import { $, div } from "./dom.js";
 import { renderBidding, renderHand } from "./hand.js";
+import { followRules } from "./rules.js";
 import { SEAT_NAMES, SEATS } from "./seats.js";
 import { app, blindChoicePending, canAct, seatOf, seatWord, spot, teamLabel, teamOf, you } from "./state.js";
 import { bidText, plural } from "./words.js";
@@ -129,9 +130,7 @@ export function renderCenter(view) {
   const rules = $("rules-pill");
   rules.textContent = view.rules_summary;
   rules.title = `Rules: ${view.rules} (see Rules for what each means)`;
-  for (const node of document.querySelectorAll(".target-value")) node.textContent = String(view.target);
-  for (const node of document.querySelectorAll(".floor-value")) node.textContent = `\u2212${Math.abs(view.floor ?? 0)}`;
-  for (const node of document.querySelectorAll(".floor-rule")) node.hidden = view.floor === null;
+  followRules(view.rules); // How to play words this game's rules
   const pill = $("spades-broken");
   pill.classList.toggle("broken", view.spades_broken);
   pill.textContent = view.spades_broken ? "\u2660 Spades broken" : "\u2660 Spades not broken";

@@ -14,7 +14,8 @@ router = APIRouter(tags=["statistics"])
 
 @router.get("/api/statistics")
 def statistics(games: Games, request: Request) -> Statistics:
-    """Your games in numbers: results by level, points, contracts, Nils, bags, undos."""
+    """Your games in numbers: results by level, points, contracts, Nils, bags, undos;
+    your finished games at tables with friends too, from the seat you took."""
     owner = player_key(request)
-    records = [] if owner is None else games.repository.records(owner)
-    return player_statistics(records)
+    played = [] if owner is None else games.repository.played_records(owner)
+    return player_statistics(played)

@@ -6,6 +6,11 @@ from its bids and tricks scored by ``score_hand`` (the engine's one scoring
 rule), undos and claims from the hands' ``undos`` and ``claims``. Records are
 read as JSON, not re-played: the store re-validates a record whenever the game
 is loaded to be played, and a summary over hundreds of games must stay quick.
+
+Each game is counted from the seat its player played it from: South in their
+own games, the seat they took at a table with friends (with that seat's
+partner, and its side's score). Only what the record says of everyone once the
+game is over is read, and only totals are answered.
 """
 
 from __future__ import annotations
@@ -15,15 +20,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from spades.core import NIL, SOUTH, Rules, parse_bid, score_hand
-from spades.core.seats import SEAT_LETTERS, SEATS
+from spades.bots import BOT_LEVELS
+from spades.core import NIL, Rules, parse_bid, parse_seat, score_hand
+from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES
+from spades.storage import PlayedRecord
 
 from ..play.levels import opponents_name
 from .schemas import HandPoint, LevelRecord, Statistics
 
 RECENT_HANDS: Final = 40
-HUMAN_LETTER: Final = SEAT_LETTERS[SOUTH]
-OUR_TEAM: Final = "NS"
+FRIENDS: Final = "friends"
+"""The opponents' name, in the results by level, for a table where a person
+sat against you."""
 
 
 @dataclass(slots=True)
@@ -47,12 +55,12 @@ class _Tally:
     recent: list[HandPoint] = field(default_factory=list)
 
 
-def player_statistics(records: Iterable[Mapping[str, Any]]) -> Statistics:
-    """The statistics of the games whose records are given, oldest game first."""
+def player_statistics(played: Iterable[PlayedRecord]) -> Statistics:
+    """The statistics of the games given, oldest game first, each from its seat."""
     tally = _Tally()
-    for record in records:
+    for game in played:
         try:
-            _count_game(tally, record)
+            _count_game(tally, game.record, game.seat)
         except (KeyError, TypeError, ValueError, AttributeError):
             continue  # a damaged record: it cannot be played either, so it counts for nothing
     return Statistics(
@@ -84,22 +92,29 @@ def player_statistics(records: Iterable[Mapping[str, Any]]) -> Statistics:
     )
 
 
-def _count_game(tally: _Tally, record: Mapping[str, Any]) -> None:
+def _count_game(tally: _Tally, record: Mapping[str, Any], letter: str) -> None:
     rules = Rules.from_dict(record.get("rules") or {})
+    seat = parse_seat(letter)
+    team = seat & 1
+    our_team = TEAM_NAMES[team]
     # Counted into a fresh tally first, so a record damaged half-way adds nothing.
     game = _Tally()
     game.games = 1
     winner = record.get("winner")
     players = record.get("players") or {}
-    level = opponents_name(west=str(players.get("W", "?")), east=str(players.get("E", "?")))
+    left, right = (str(players.get(SEAT_LETTERS[(seat + turn) & 3], "?")) for turn in (3, 1))
+    if left in BOT_LEVELS and right in BOT_LEVELS:
+        level = opponents_name(west=left, east=right)
+    else:
+        level = FRIENDS
     if winner is not None:
         game.finished = 1
-        game.won = int(winner == OUR_TEAM)
+        game.won = int(winner == our_team)
         game.lost = 1 - game.won
     bags_before = [0, 0]
     for hand in record["hands"]:
-        undos = [u for u in hand.get("undos", []) if u["seat"] == HUMAN_LETTER]
-        claims = [c for c in hand.get("claims", []) if c["seat"] == HUMAN_LETTER]
+        undos = [u for u in hand.get("undos", []) if u["seat"] == letter]
+        claims = [c for c in hand.get("claims", []) if c["seat"] == letter]
         game.undos += len(undos)
         game.claims += len(claims)
         game.claims_held += sum(bool(c["held"]) for c in claims)
@@ -110,21 +125,21 @@ def _count_game(tally: _Tally, record: Mapping[str, Any]) -> None:
         for letter, bid in hand["bids"]:
             bids[SEAT_LETTERS.index(letter)] = parse_bid(bid)
         tricks = [int(hand["tricks_won"][letter]) for letter in SEAT_LETTERS]
-        ours, _theirs = score_hand(
-            [bids[seat] for seat in SEATS], tricks, (bags_before[0], bags_before[1]), rules
-        )
+        ours = score_hand(
+            [bids[each] for each in SEATS], tricks, (bags_before[0], bags_before[1]), rules
+        )[team]
         bags_before = [int(score["NS"]["bags"]), int(score["EW"]["bags"])]
         game.hands += 1
-        game.points += int(score[OUR_TEAM]["delta"])
+        game.points += int(score[our_team]["delta"])
         game.bags += ours.bags_taken
         if ours.made is not None:
             game.made += int(ours.made)
             game.set += int(not ours.made)
         for nil in ours.nils:
-            if nil.seat == SOUTH:
+            if nil.seat == seat:
                 game.nil_tried += 1
                 game.nil_made += int(nil.made)
-        game.recent.append(HandPoint(points=int(score[OUR_TEAM]["delta"]), bags=ours.bags_taken))
+        game.recent.append(HandPoint(points=int(score[our_team]["delta"]), bags=ours.bags_taken))
     _add(tally, game, level)
 
 

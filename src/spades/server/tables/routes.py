@@ -23,7 +23,7 @@ from spades.core import parse_rules
 from spades.core.seats import SEAT_LETTERS, Seat, SeatLetter
 from spades.storage import StoredGame
 
-from ..deps import Live, Pushes, ServerLimits, Tables
+from ..deps import Live, OwnerOrNew, Pushes, ServerLimits, Tables
 from ..errors import ErrorResponse
 from ..http.cookies import set_secret_cookie
 from ..page import the_page
@@ -106,7 +106,12 @@ def table_page(game_id: str) -> FileResponse:
 
 @router.post("/api/tables", status_code=201, responses=ERRORS)
 async def new_table(
-    body: NewTableRequest, request: Request, response: Response, tables: Tables, live: Live
+    body: NewTableRequest,
+    request: Request,
+    response: Response,
+    tables: Tables,
+    live: Live,
+    owner: OwnerOrNew,
 ) -> TableInfo:
     """Set a table: who sits where (a person, or a bot level), the house rules,
     how long an away person's seat waits, and an optional turn timer. You get
@@ -122,6 +127,7 @@ async def new_table(
         stand_in=body.stand_in,
         away_seconds=body.away_seconds,
         turn_seconds=body.turn_seconds,
+        owner=owner,
     )
     _set_cookie(request, response, stored.id, token)
     assert stored.seating is not None
@@ -161,11 +167,18 @@ async def join_table(
     response: Response,
     tables: Tables,
     pushes: Pushes,
+    owner: OwnerOrNew,
 ) -> TableInfo:
-    """Take the seat your invite opens, under a display name (all that is kept of you)."""
+    """Take the seat your invite opens, under a display name (all that is kept of
+    you); your statistics count the game from that seat once it is over."""
     token = _token(request.cookies) or secrets.token_urlsafe(TOKEN_BYTES)
     stored = await tables.join(
-        game_id, seat_letter=body.seat, invite=body.invite, name=body.name, token=token
+        game_id,
+        seat_letter=body.seat,
+        invite=body.invite,
+        name=body.name,
+        token=token,
+        owner=owner,
     )
     _set_cookie(request, response, game_id, token)
     assert stored.seating is not None

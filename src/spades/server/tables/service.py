@@ -238,8 +238,10 @@ class TableService:
         stand_in: str | None,
         away_seconds: int,
         turn_seconds: int | None,
+        owner: str | None = None,
     ) -> StoredGame:
-        """A new table; the host takes ``host_seat`` as ``name`` when given one."""
+        """A new table; the host takes ``host_seat`` as ``name`` when given one
+        (and ``owner``, the host's owner key, counts the game from it)."""
         chosen: dict[Seat, str] = {}
         for letter in ("N", "E", "S", "W"):
             who = seats.get(letter, PERSON)
@@ -279,6 +281,8 @@ class TableService:
             )
             stored = self.repository.load(TABLE_OWNER, game_id)
             assert stored is not None
+            if owner is not None and host_seat is not None:
+                self.repository.link_seat(owner, game_id, SEAT_LETTERS[parse_seat(host_seat)])
             return stored
 
         return await run_off_loop_if(self.games.storage_waits, store)
@@ -292,9 +296,17 @@ class TableService:
         return stored
 
     async def join(
-        self, game_id: str, *, seat_letter: str, invite: str, name: str, token: str
+        self,
+        game_id: str,
+        *,
+        seat_letter: str,
+        invite: str,
+        name: str,
+        token: str,
+        owner: str | None = None,
     ) -> StoredGame:
-        """Take the seat ``invite`` opens, as ``name``; ``token`` becomes its secret."""
+        """Take the seat ``invite`` opens, as ``name``; ``token`` becomes its secret,
+        and ``owner`` (the player's owner key) counts the game from the seat."""
         stored = await self.load(game_id)
         assert stored.seating is not None
         seating = Seating(stored.seating)
@@ -306,7 +318,10 @@ class TableService:
             and key is not None
             and hmac.compare_digest(str(key), owner_key(token))
         ):
-            return stored  # this browser has the seat already: joining again is a no-op
+            # This browser has the seat already: joining again changes nothing
+            # (but links the seat, should an earlier join have stopped short of it).
+            await self._link(owner, game_id, seat)
+            return stored
         if not taken.get(PERSON) or not self.invite_opens(stored, seat, invite):
             # A wrong invite, or one spent already, learns nothing about the table.
             raise GameNotFound(game_id)
@@ -316,7 +331,16 @@ class TableService:
         data["seats"][SEAT_LETTERS[seat]].update(name=check_name(name), key=owner_key(token))
         if seating.started:  # a seat nobody had taken: the bot keeping it steps aside
             stored.game.players[seat] = str(data["seats"][SEAT_LETTERS[seat]]["name"])
-        return await self._save(replace(stored, seating=data))
+        saved = await self._save(replace(stored, seating=data))
+        await self._link(owner, game_id, seat)
+        return saved
+
+    async def _link(self, owner: str | None, game_id: str, seat: Seat) -> None:
+        if owner is not None:
+            await run_off_loop_if(
+                self.games.storage_waits,
+                lambda: self.repository.link_seat(owner, game_id, SEAT_LETTERS[seat]),
+            )
 
     def invite_opens(self, stored: StoredGame, seat: Seat, invite: str) -> bool:
         """Whether ``invite`` is ``seat``'s and unspent: its hash is kept when
@@ -367,7 +391,12 @@ class TableService:
         data["seats"][letter].update(name=None, key=None)
         if seating.started:  # the stand-in keeps it until someone joins
             stored.game.players[seat] = Seating(data).player_names()[seat]
-        return await self._save(replace(stored, seating=data))
+        saved = await self._save(replace(stored, seating=data))
+        # The one who left no longer counts the game; whoever takes the seat will.
+        await run_off_loop_if(
+            self.games.storage_waits, lambda: self.repository.unlink_seat(game_id, letter)
+        )
+        return saved
 
     async def start(self, game_id: str, caller: Caller) -> list[Moment]:
         """The host deals: bots play the seats that are theirs, and hold a
