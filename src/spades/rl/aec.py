@@ -30,9 +30,12 @@ from pettingzoo import AECEnv
 from spades.core import (
     BLIND_NIL,
     CARDCOUCH,
+    BidMade,
+    CardPlayed,
     Event,
     Game,
     GameOver,
+    HandDealt,
     HandScored,
     IllegalActionError,
     Phase,
@@ -41,6 +44,7 @@ from spades.core import (
     Rules,
     ScoredHand,
     Seat,
+    TrickWon,
     bid_name,
     card_name,
     cards_in,
@@ -57,13 +61,17 @@ from .encoding import (
     Int8Array,
     action_count,
     action_mask,
+    card_action_mask,
     encode_view,
     observation_bounds,
+    score_limits,
     split_observation,
 )
+from .tracker import SeatObservations
 
 AGENTS: Final = ("N", "E", "S", "W")
 """The agents, by seat: index ``seat`` is that seat's name."""
+SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 SEED_BITS: Final = 63
 
@@ -157,6 +165,17 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = AGENTS[0]
+        self._seats = SeatObservations()
+        """Every seat's flat observation, followed action by action (``_follow``)."""
+        self._followed: tuple[Game | None, int, Event | None] = (None, 0, None)
+        """The game, the length of its log and its last event when ``_seats``
+        last matched it (``_in_step``)."""
+        self._score_limits = score_limits(rules)
+        self._bid_masks: dict[tuple[int | None, bool], Int8Array] = {}
+        """The bidding masks met so far, by the partner's bid and whether the
+        team may bid blind Nil: nothing else decides the bids open to a seat."""
+        self._actions = action_count(rules)
+        self._blind_nil = rules.blind_nil
 
     # ------------------------------------------------------------------ spaces
 
@@ -192,6 +211,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self._to_act()]
+        self._rebuild()
 
     # -------------------------------------------------------------------- step
 
@@ -202,7 +222,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        seat = AGENTS.index(agent)
+        seat = SEAT_OF[agent]
+        followed = self._in_step()
         try:
             events = self._apply(seat, action)
         except IllegalActionError as error:
@@ -218,10 +239,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         if events:  # the turn moved on: the next seat offered blind Nil has not looked
             self._looked = False
         for event in events:
-            if isinstance(event, HandScored):
+            if type(event) is HandScored:
                 self._hand_scored(event)
-            elif isinstance(event, GameOver):
+            elif type(event) is GameOver:
                 self._game_over(event)
+        if followed:
+            self._follow(events)
+        else:
+            self._rebuild()
         if not self._done:
             if self.episode == "game" and len(self.game.history) >= self.max_hands:
                 self._end(truncated=True)
@@ -239,23 +264,24 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
                 f"{self._blind_actions}",
                 rule=Rule.ACTION,
             ) from None
-        if not 0 <= index < action_count(self.rules):
+        if not 0 <= index < self._actions:
             raise IllegalActionError(
                 f"{index} is not an action: 0..51 are cards, 52..65 bids{self._blind_actions}",
                 rule=Rule.ACTION,
             )
-        if self._offered_blind_nil(seat):
+        # (The rule checked first: most rule sets have no blind Nil.)
+        if self._blind_nil and self._offered_blind_nil(seat):
             return self._decide_blind_nil(seat, index)
+        if index < CARD_ACTIONS:
+            if self.game.hand.phase is Phase.PASSING:
+                return self._choose_to_pass(seat, index)
+            return self.game.play(seat, index)
         if index in (BLIND_NIL_ACTION, LOOK_ACTION):
             raise IllegalActionError(
                 "Blind Nil is bid before looking at the cards, when it is offered: "
                 "this seat is not offered it now",
                 rule=Rule.BLIND_NIL,
             )
-        if 0 <= index < CARD_ACTIONS and self.game.phase is Phase.PASSING:
-            return self._choose_to_pass(seat, index)
-        if 0 <= index < CARD_ACTIONS:
-            return self.game.play(seat, index)
         return self.game.bid(seat, index - CARD_ACTIONS)
 
     @property
@@ -348,18 +374,83 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         return self.game.view(seat)
 
     def observe(self, agent: str) -> Observation:
-        view = self.view(agent)
-        if not self._done and self._offered_blind_nil(AGENTS.index(agent)):
-            view = view.without_cards()  # blind Nil is decided unseen: no cards, no peeking
-        flat = encode_view(view)
-        if self._done or agent != self.agent_selection:
-            mask: Int8Array = np.zeros(action_count(self.rules), dtype=np.int8)
+        seat = SEAT_OF[agent]
+        turn = not self._done and agent == self.agent_selection
+        mask: Int8Array
+        if self._blind_nil and not self._done and self._offered_blind_nil(seat):
+            view = self.view(agent).without_cards()  # blind Nil is decided unseen: no peeking
+            flat = encode_view(view)
+            mask = action_mask(view, self._chosen) if turn else np.zeros(self._actions, np.int8)
         else:
-            mask = action_mask(view, self._chosen)
+            if not self._in_step():
+                self._rebuild()
+            flat = self._seats.observation(seat)
+            mask = self._legal_actions(seat) if turn else np.zeros(self._actions, np.int8)
         observation: FloatArray | dict[str, FloatArray] = flat
         if self.observation_mode == "dict":
             observation = split_observation(flat)
         return {"observation": observation, "action_mask": mask}
+
+    def _legal_actions(self, seat: Seat) -> Int8Array:
+        """``action_mask`` of ``seat``'s view (``seat`` seeing its cards), from
+        the engine's state when it is ``seat``'s turn."""
+        hand = self.game.hand
+        if hand.turn != seat:
+            return action_mask(self.view(AGENTS[seat]), self._chosen)
+        if hand.phase is Phase.PLAYING:
+            return card_action_mask(hand.legal_mask(), self._actions)
+        if hand.phase is Phase.BIDDING:
+            key = (hand.bids[(seat + 2) & 3], hand.blind_nil_open[seat & 1])
+            mask = self._bid_masks.get(key)
+            if mask is None:
+                mask = self._bid_masks[key] = action_mask(self.game.view(seat))
+            return mask.copy()
+        return action_mask(self.game.view(seat), self._chosen)
+
+    # ------------------------------------------------ observations, followed
+
+    def _in_step(self) -> bool:
+        """Whether ``_seats`` still shows the game as the last step or reset
+        left it (a referee may have acted on ``self.game`` directly since)."""
+        game, length, last = self._followed
+        log = self.game.log
+        return game is self.game and len(log) == length and log[-1] is last
+
+    def _rebuild(self) -> None:
+        """Every seat's observation encoded afresh from its view."""
+        self._seats.rebuild([self.view(agent) for agent in AGENTS])
+        self._followed = (self.game, len(self.game.log), self.game.log[-1])
+
+    def _follow(self, events: list[Event]) -> None:
+        """Bring ``_seats`` up to date with the events of one action: entry by
+        entry for bids, cards, tricks and a hand score, encoded afresh for
+        anything else (a new deal, a Nil pass)."""
+        seats = self._seats
+        for event in events:
+            if type(event) is CardPlayed and seats.follows:
+                seats.play(event.seat, event.card, event.broke_spades)
+            elif type(event) is TrickWon and seats.follows:
+                seats.trick_won(event.seat)
+            elif type(event) is BidMade and seats.follows:
+                seats.bid(event.seat, event.bid)
+                if seats.bids_made == 4:
+                    if self.game.hand.phase is not Phase.PLAYING:
+                        self._rebuild()  # the Nil passes come first
+                        return
+                    seats.start_play()
+            elif type(event) is HandScored and seats.follows:
+                scores = event.scores
+                low, high = self._score_limits
+                seats.hand_over(event.totals, (scores[0].bags, scores[1].bags), low, high)
+            elif type(event) is GameOver or (
+                type(event) is HandDealt and self._finished is not None
+            ):
+                continue  # a hand episode shows the finished hand, not the next deal
+            else:
+                self._rebuild()
+                return
+        if events:
+            self._followed = (self.game, len(self.game.log), self.game.log[-1])
 
     # ------------------------------------------------------------ render/close
 

@@ -176,18 +176,39 @@ def action_mask(view: PlayerView, chosen: int = 0) -> Int8Array:
     >>> int(action_mask(game.view((game.to_act + 1) % 4)).sum())
     0
     """
-    mask = np.zeros(action_count(view.rules), dtype=np.int8)
-    if not view.is_my_turn:
-        return mask
-    if view.phase is Phase.BIDDING:
+    actions = action_count(view.rules)
+    if view.is_my_turn and view.phase is Phase.PLAYING:
+        return card_action_mask(view.legal_mask(), actions)
+    if view.is_my_turn and view.phase is Phase.PASSING and view.pass_count:
+        return card_action_mask(view.hand & ~chosen, actions)
+    mask = np.zeros(actions, dtype=np.int8)
+    if view.is_my_turn and view.phase is Phase.BIDDING:
         mask.put([bid_action(bid) for bid in view.legal_bids()], 1)
         if not view.sees_cards:
             mask[LOOK_ACTION] = 1
-    elif view.phase is Phase.PLAYING:
-        mask.put(list(cards_in(view.legal_mask())), 1)
-    elif view.phase is Phase.PASSING and view.pass_count:
-        mask.put(list(cards_in(view.hand & ~chosen)), 1)
     return mask
+
+
+_BYTE_BITS: Final = tuple(bytes((value >> bit) & 1 for bit in range(8)) for value in range(256))
+"""``_BYTE_BITS[b]``: the eight bits of the byte ``b``, lowest first, a byte each."""
+
+
+def card_action_mask(cards: int, actions: int) -> Int8Array:
+    """An action mask (``actions`` long) allowing exactly the cards of ``cards``
+    (a mask of cards; card ``c`` is action ``c``).
+
+    Spelled out a byte of the mask at a time from a table, then handed to numpy
+    whole: three times cheaper than setting the cards one by one, and the AEC
+    environment builds one at every card.
+
+    >>> from spades.core import parse_card
+    >>> mask = card_action_mask(1 << parse_card("2C") | 1 << parse_card("AS"), ACTION_COUNT)
+    >>> mask.dtype, mask.shape, mask.nonzero()[0].tolist()
+    (dtype('int8'), (66,), [0, 51])
+    """
+    bits = b"".join(map(_BYTE_BITS.__getitem__, cards.to_bytes(7, "little")))
+    padded = bytearray(bits[:CARD_ACTIONS] + bytes(actions - CARD_ACTIONS))
+    return np.frombuffer(padded, dtype=np.int8)
 
 
 # --------------------------------------------------------------- observation
