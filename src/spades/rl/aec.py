@@ -57,11 +57,9 @@ from .encoding import (
     CARD_ACTIONS,
     LOOK_ACTION,
     OBSERVATION_PARTS,
-    FloatArray,
     Int8Array,
     action_count,
     action_mask,
-    card_action_mask,
     encode_view,
     observation_bounds,
     score_limits,
@@ -165,7 +163,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = AGENTS[0]
-        self._seats = SeatObservations()
+        self._seats = SeatObservations(action_count(rules))
         """Every seat's flat observation, followed action by action (``_follow``)."""
         self._followed: tuple[Game | None, int, Event | None] = (None, 0, None)
         """The game, the length of its log and its last event when ``_seats``
@@ -176,6 +174,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         team may bid blind Nil: nothing else decides the bids open to a seat."""
         self._actions = action_count(rules)
         self._blind_nil = rules.blind_nil
+        self._split = observation_mode == "dict"
 
     # ------------------------------------------------------------------ spaces
 
@@ -238,11 +237,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.last_events = events
         if events:  # the turn moved on: the next seat offered blind Nil has not looked
             self._looked = False
+        rewarded = False  # (most actions reward no one: then there is nothing to add up)
         for event in events:
             if type(event) is HandScored:
                 self._hand_scored(event)
+                rewarded = True
             elif type(event) is GameOver:
                 self._game_over(event)
+                rewarded = True
         if followed:
             self._follow(events)
         else:
@@ -252,7 +254,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
                 self._end(truncated=True)
             else:
                 self.agent_selection = AGENTS[self._to_act()]
-        self._accumulate_rewards()
+        if rewarded:
+            self._accumulate_rewards()
 
     def _apply(self, seat: Seat, action: Any) -> list[Event]:
         """Play ``action`` through the engine's checked entry points."""
@@ -384,12 +387,11 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         else:
             if not self._in_step():
                 self._rebuild()
-            flat = self._seats.observation(seat)
+            flat = self._seats.rows[seat].copy()
             mask = self._legal_actions(seat) if turn else np.zeros(self._actions, np.int8)
-        observation: FloatArray | dict[str, FloatArray] = flat
-        if self.observation_mode == "dict":
-            observation = split_observation(flat)
-        return {"observation": observation, "action_mask": mask}
+        if self._split:
+            return {"observation": split_observation(flat), "action_mask": mask}
+        return {"observation": flat, "action_mask": mask}
 
     def _legal_actions(self, seat: Seat) -> Int8Array:
         """``action_mask`` of ``seat``'s view (``seat`` seeing its cards), from
@@ -398,7 +400,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         if hand.turn != seat:
             return action_mask(self.view(AGENTS[seat]), self._chosen)
         if hand.phase is Phase.PLAYING:
-            return card_action_mask(hand.legal_mask(), self._actions)
+            return self._seats.card_mask(seat, hand.hands[seat], hand.legal_mask())
         if hand.phase is Phase.BIDDING:
             key = (hand.bids[(seat + 2) & 3], hand.blind_nil_open[seat & 1])
             mask = self._bid_masks.get(key)

@@ -20,7 +20,7 @@ every step of thousands of random hands and games, under every house rule.
 >>> seat = game.to_act
 >>> seats.bid(seat, 3)
 >>> _ = game.bid(seat, 3)
->>> all((seats.observation(s) == encode_view(game.view(s))).all() for s in range(4))
+>>> all((seats.rows[s] == encode_view(game.view(s))).all() for s in range(4))
 True
 """
 
@@ -30,10 +30,12 @@ from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
-from spades.core import BLIND_NIL, Card, Phase, PlayerView, Seat, is_nil
+from spades.core import BLIND_NIL, SUIT_MASKS, Card, Phase, PlayerView, Seat, is_nil
 
 from .encoding import (
+    ACTION_COUNT,
     BAG_SCALE,
     BID_SLOTS,
     BIDS_OFFSET,
@@ -49,21 +51,99 @@ from .encoding import (
     TRICK_SCALE,
     TRICKS_WON_OFFSET,
     FloatArray,
+    Int8Array,
+    card_action_mask,
     encode_view,
 )
 
+_SUITS: Final = SUIT_MASKS
+_SUIT_UNIONS: Final = tuple(
+    sum(SUIT_MASKS[suit] for suit in range(4) if suits >> suit & 1) for suits in range(16)
+)
+"""``_SUIT_UNIONS[suits]``: every card of the suits whose bits are set in ``suits``."""
+
 _PLAY_PHASES: Final = (Phase.BIDDING, Phase.PLAYING)
 """The phases ``SeatObservations`` follows action by action (a Nil pass is rebuilt)."""
+
+
+def _spots(*offsets: int) -> npt.NDArray[np.intp]:
+    return np.array(offsets, dtype=np.intp)
+
+
+# Where, in the four rows laid end to end, an action writes: row ``seat``
+# starts at ``seat * OBSERVATION_SIZE``, and seat ``actor`` sits at relative
+# position ``(actor - seat) & 3`` in it. One index array per case, so each
+# write is one numpy call rather than one per seat.
+_PLAYED_SPOTS: Final = tuple(
+    tuple(
+        _spots(
+            *(
+                seat * OBSERVATION_SIZE + block + ((player - seat) & 3) * 52 + card
+                for seat in range(4)
+                for block in (PLAYED_OFFSET, TRICK_OFFSET)
+            )
+        )
+        for card in range(52)
+    )
+    for player in range(4)
+)
+"""``_PLAYED_SPOTS[player][card]``: the ``played`` and ``trick`` entries of ``card``
+played by ``player``, in every row."""
+_BID_SPOTS: Final = tuple(
+    tuple(
+        _spots(
+            *(
+                seat * OBSERVATION_SIZE + BIDS_OFFSET + ((bidder - seat) & 3) * BID_SLOTS + slot
+                for seat in range(4)
+            )
+        )
+        for slot in range(BID_SLOTS)
+    )
+    for bidder in range(4)
+)
+"""``_BID_SPOTS[bidder][slot]``: ``bidder``'s bid slot ``slot`` in every row."""
+_BLIND_NIL_SPOTS: Final = tuple(
+    _spots(
+        *(seat * OBSERVATION_SIZE + BLIND_NIL_OFFSET + ((bidder - seat) & 3) for seat in range(4))
+    )
+    for bidder in range(4)
+)
+_TRICKS_WON_SPOTS: Final = tuple(
+    _spots(
+        *(seat * OBSERVATION_SIZE + TRICKS_WON_OFFSET + ((winner - seat) & 3) for seat in range(4))
+    )
+    for winner in range(4)
+)
 
 
 class SeatObservations:
     """What ``encode_view`` makes of each seat's view, kept current by the
     actions of the hand. Row ``seat`` of ``rows`` is that seat's vector."""
 
-    __slots__ = ("bids_made", "phase", "rows", "tricks_won")
+    __slots__ = (
+        "actions",
+        "bids_made",
+        "flat",
+        "held",
+        "phase",
+        "rows",
+        "suit_filters",
+        "tricks_won",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, actions: int = ACTION_COUNT) -> None:
         self.rows: FloatArray = np.zeros((4, OBSERVATION_SIZE), dtype=np.float32)
+        self.flat: FloatArray = self.rows.reshape(-1)
+        """The four rows end to end (a view: writing one writes the other)."""
+        self.actions = actions
+        self.held: Int8Array = np.zeros((4, actions), dtype=np.int8)
+        """Row ``seat``: an action mask allowing every card ``seat`` holds."""
+        self.suit_filters: Int8Array = np.zeros((16, actions), dtype=np.int8)
+        """Row ``suits`` (a bit per suit): 1 on the cards of those suits."""
+        for suits in range(16):
+            for suit in range(4):
+                if suits >> suit & 1:
+                    self.suit_filters[suits, suit * 13 : suit * 13 + 13] = 1
         self.tricks_won = [0, 0, 0, 0]
         self.bids_made = 0
         self.phase = Phase.OVER
@@ -74,6 +154,7 @@ class SeatObservations:
         rows = self.rows
         for seat in range(4):
             rows[seat] = encode_view(views[seat])
+            self.held[seat] = card_action_mask(views[seat].hand, self.actions)
         view = views[0]
         self.tricks_won = list(view.tricks_won)
         self.bids_made = len(view.bids)
@@ -84,23 +165,29 @@ class SeatObservations:
         """Whether the hand is at a point ``bid``, ``play`` and ``trick_won`` follow."""
         return self.phase in _PLAY_PHASES
 
-    def observation(self, seat: Seat) -> FloatArray:
-        """``seat``'s vector (a copy: the caller may keep or change it)."""
-        copy: FloatArray = self.rows[seat].copy()
-        return copy
+    def card_mask(self, seat: Seat, hand: int, legal: int) -> Int8Array:
+        """``card_action_mask(legal, actions)`` for ``legal``, cards of
+        ``hand``, which ``seat`` holds: the cards it holds of the suits it may
+        play are one product (the play's rules only ever cut whole suits);
+        anything else is spelled out card by card."""
+        suits = (
+            (1 if legal & _SUITS[0] else 0)
+            | (2 if legal & _SUITS[1] else 0)
+            | (4 if legal & _SUITS[2] else 0)
+            | (8 if legal & _SUITS[3] else 0)
+        )
+        if legal != hand & _SUIT_UNIONS[suits]:
+            return card_action_mask(legal, self.actions)
+        mask: Int8Array = self.held[seat] * self.suit_filters[suits]
+        return mask
 
     def bid(self, bidder: Seat, bid: int) -> None:
         """``bidder`` bid ``bid`` (``NIL`` 0, ``BLIND_NIL`` -1, 1..13)."""
-        rows = self.rows
-        nil = is_nil(bid)
-        for seat in range(4):
-            relative = (bidder - seat) & 3
-            slots = BIDS_OFFSET + relative * BID_SLOTS
-            row = rows[seat]
-            row[slots] = 0.0  # no longer "no bid yet"
-            row[slots + (1 if nil else 1 + bid)] = 1.0
-            if bid == BLIND_NIL:
-                row[BLIND_NIL_OFFSET + relative] = 1.0
+        flat, spots = self.flat, _BID_SPOTS[bidder]
+        flat[spots[0]] = 0.0  # no longer "no bid yet"
+        flat[spots[1 if is_nil(bid) else 1 + bid]] = 1.0
+        if bid == BLIND_NIL:
+            flat[_BLIND_NIL_SPOTS[bidder]] = 1.0
         self.bids_made += 1
 
     def start_play(self) -> None:
@@ -111,25 +198,19 @@ class SeatObservations:
 
     def play(self, player: Seat, card: Card, broke_spades: bool) -> None:
         """``player`` played ``card`` to the trick in progress."""
-        rows = self.rows
-        rows[player, HAND_OFFSET + card] = 0.0
-        for seat in range(4):
-            played = PLAYED_OFFSET + ((player - seat) & 3) * 52 + card
-            row = rows[seat]
-            row[played] = 1.0
-            row[played + TRICK_OFFSET - PLAYED_OFFSET] = 1.0
+        flat = self.flat
+        flat[player * OBSERVATION_SIZE + HAND_OFFSET + card] = 0.0
+        self.held[player, card] = 0
+        flat[_PLAYED_SPOTS[player][card]] = 1.0
         if broke_spades:
-            rows[:, SPADES_BROKEN_OFFSET] = 1.0
+            self.rows[:, SPADES_BROKEN_OFFSET] = 1.0
 
     def trick_won(self, winner: Seat) -> None:
         """The trick in progress is complete and ``winner`` took it."""
-        rows = self.rows
-        rows[:, TRICK_OFFSET:PLAYED_OFFSET] = 0.0
+        self.rows[:, TRICK_OFFSET:PLAYED_OFFSET] = 0.0
         won = self.tricks_won[winner] + 1
         self.tricks_won[winner] = won
-        share = won / TRICK_SCALE
-        for seat in range(4):
-            rows[seat, TRICKS_WON_OFFSET + ((winner - seat) & 3)] = share
+        self.flat[_TRICKS_WON_SPOTS[winner]] = won / TRICK_SCALE
 
     def hand_over(
         self, totals: tuple[int, int], bags: tuple[int, int], low: int, high: int
