@@ -164,7 +164,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = AGENTS[0]
         self._seats = SeatObservations(action_count(rules))
-        """Every seat's flat observation, followed action by action (``_follow``)."""
+        """Every seat's flat observation, followed action by action (``_take``)."""
         self._followed: tuple[Game | None, int, Event | None] = (None, 0, None)
         """The game, the length of its log and its last event when ``_seats``
         last matched it (``_in_step``)."""
@@ -237,24 +237,13 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.last_events = events
         if events:  # the turn moved on: the next seat offered blind Nil has not looked
             self._looked = False
-        rewarded = False  # (most actions reward no one: then there is nothing to add up)
-        for event in events:
-            if type(event) is HandScored:
-                self._hand_scored(event)
-                rewarded = True
-            elif type(event) is GameOver:
-                self._game_over(event)
-                rewarded = True
-        if followed:
-            self._follow(events)
-        else:
-            self._rebuild()
+        rewarded = self._take(events, followed)
         if not self._done:
             if self.episode == "game" and len(self.game.history) >= self.max_hands:
                 self._end(truncated=True)
             else:
                 self.agent_selection = AGENTS[self._to_act()]
-        if rewarded:
+        if rewarded:  # (most actions reward no one: then there is nothing to add up)
             self._accumulate_rewards()
 
     def _apply(self, seat: Seat, action: Any) -> list[Event]:
@@ -423,12 +412,24 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self._seats.rebuild([self.view(agent) for agent in AGENTS])
         self._followed = (self.game, len(self.game.log), self.game.log[-1])
 
-    def _follow(self, events: list[Event]) -> None:
-        """Bring ``_seats`` up to date with the events of one action: entry by
-        entry for bids, cards, tricks and a hand score, encoded afresh for
-        anything else (a new deal, a Nil pass)."""
+    def _take(self, events: list[Event], followed: bool) -> bool:
+        """Act on the events of one action: the rewards of a hand scored or a
+        game over, and ``_seats`` brought up to date (``followed``: it showed
+        the game before the action), entry by entry for bids, cards, tricks and
+        a hand score, encoded afresh for anything else (a new deal, a Nil pass).
+        Returns whether anyone was rewarded."""
         seats = self._seats
+        stale = not followed
+        rewarded = False
         for event in events:
+            if type(event) is HandScored:
+                self._hand_scored(event)
+                rewarded = True
+            elif type(event) is GameOver:
+                self._game_over(event)
+                rewarded = True
+            if stale:
+                continue
             if type(event) is CardPlayed and seats.follows:
                 seats.play(event.seat, event.card, event.broke_spades)
             elif type(event) is TrickWon and seats.follows:
@@ -436,10 +437,10 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             elif type(event) is BidMade and seats.follows:
                 seats.bid(event.seat, event.bid)
                 if seats.bids_made == 4:
-                    if self.game.hand.phase is not Phase.PLAYING:
-                        self._rebuild()  # the Nil passes come first
-                        return
-                    seats.start_play()
+                    if self.game.hand.phase is Phase.PLAYING:
+                        seats.start_play()
+                    else:
+                        stale = True  # the Nil passes come first
             elif type(event) is HandScored and seats.follows:
                 scores = event.scores
                 low, high = self._score_limits
@@ -447,12 +448,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             elif type(event) is GameOver or (
                 type(event) is HandDealt and self._finished is not None
             ):
-                continue  # a hand episode shows the finished hand, not the next deal
+                pass  # a hand episode shows the finished hand, not the next deal
             else:
-                self._rebuild()
-                return
-        if events:
+                stale = True
+        if stale:
+            self._rebuild()
+        elif events:
             self._followed = (self.game, len(self.game.log), self.game.log[-1])
+        return rewarded
 
     # ------------------------------------------------------------ render/close
 

@@ -170,6 +170,9 @@ class SeatObservations:
         ``hand``, which ``seat`` holds: the cards it holds of the suits it may
         play are one product (the play's rules only ever cut whole suits);
         anything else is spelled out card by card."""
+        if legal == hand:
+            every: Int8Array = self.held[seat].copy()
+            return every
         suits = (
             (1 if legal & _SUITS[0] else 0)
             | (2 if legal & _SUITS[1] else 0)
