@@ -159,6 +159,18 @@ def _card_bits(masks: CardArray) -> npt.NDArray[np.uint8]:
 _BID_ROWS: Final = np.eye(BID_SLOTS, dtype=np.float32)
 """Row ``bid + 1``: the ``bids`` block of one seat (``NO_BID + 1`` = 0: no bid yet)."""
 _SEAT_ROWS: Final = np.eye(4, dtype=np.float32)
+_BID_STARTS: Final = BIDS_OFFSET + _RELATIVE[None, :] * BID_SLOTS
+"""Where each relative seat's bid slots start in an observation row."""
+_TRICK_SHARES: Final = (np.arange(14) / TRICK_SCALE).astype(np.float32)
+"""``_TRICK_SHARES[won]``: ``won / 13`` as ``encode_view`` casts it."""
+_US_THEM: Final = np.array([0, 1], dtype=np.int64)
+
+
+def _row_starts(tables: int) -> IntArray:
+    """Where each row of a ``(tables, OBSERVATION_SIZE)`` array starts, flattened (a column)."""
+    starts: IntArray = np.arange(tables, dtype=np.int64)[:, None] * OBSERVATION_SIZE
+    return starts
+
 _SCALARS: Final = OBSERVATION_SIZE - TRICKS_WON_OFFSET
 """The numbers after the card blocks: tricks won, spades broken, scores, ...;
 their places among them:"""
@@ -254,6 +266,7 @@ class SpadesVectorEnv(VectorEnv):
         self._game_rngs: list[random.Random] = [random.Random(0) for _ in range(n)]
         self._seed_rngs: list[random.Random] = [random.Random() for _ in range(n)]
         self._mask = np.zeros((n, self._actions), dtype=np.int8)
+        self._row_starts = _row_starts(n)
 
     # ----------------------------------------------------------------- reset
 
@@ -572,27 +585,27 @@ class SpadesVectorEnv(VectorEnv):
         observation[:, HAND_OFFSET : HAND_OFFSET + 52] = bits[:, 0]
         blocks = observation[:, TRICK_OFFSET:TRICKS_WON_OFFSET].reshape(n, 8, 52)  # a view
         blocks[...] = bits[:, 1:]
-        bid_slots = np.take(self._bids, seat_of) + 1
-        bid_block = observation[:, BIDS_OFFSET:TRICK_OFFSET].reshape(n, 4, BID_SLOTS)
-        bid_block[...] = np.take(_BID_ROWS, bid_slots, axis=0)
-        us = tables * 2 + (me & 1)  # index of the observer's team in the flattened (n, 2) arrays
-        them = us ^ 1
-        totals = np.clip(self._totals, self._score_low, self._score_high).reshape(-1)
-        bags = self._bags.reshape(-1)
-        phase = self._phase[tables]
-        scalars = np.zeros((n, _SCALARS), dtype=np.float64)
-        scalars[:, _WON : _WON + 4] = np.take(self._tricks_won, seat_of) / TRICK_SCALE
-        scalars[:, _BROKEN] = self._broken[tables]
-        scalars[:, _SCORES] = np.take(totals, us) / SCORE_SCALE
-        scalars[:, _SCORES + 1] = np.take(totals, them) / SCORE_SCALE
-        scalars[:, _BAGS] = np.take(bags, us) / BAG_SCALE
-        scalars[:, _BAGS + 1] = np.take(bags, them) / BAG_SCALE
-        scalars[:, _DEALER : _DEALER + 4] = np.take(
+        # The bids: a block of zeros, then each seat's slot set (one write a seat).
+        observation[:, BIDS_OFFSET:TRICK_OFFSET] = 0.0
+        starts = self._row_starts if n == self.num_envs else _row_starts(n)
+        slots = starts + _BID_STARTS + np.take(self._bids, seat_of) + 1
+        observation.reshape(-1)[slots] = 1.0
+        # The numbers: each computed in float64 and cast to float32 once, as
+        # encode_view does (the trick shares through a table made that way).
+        numbers = observation[:, TRICKS_WON_OFFSET:]  # a view
+        numbers[:, _WON : _WON + 4] = np.take(_TRICK_SHARES, np.take(self._tricks_won, seat_of))
+        numbers[:, _BROKEN] = self._broken[tables]
+        teams = (tables * 2)[:, None] + ((me & 1)[:, None] ^ _US_THEM)  # us, then them
+        totals = np.clip(np.take(self._totals, teams), self._score_low, self._score_high)
+        numbers[:, _SCORES : _SCORES + 2] = totals / SCORE_SCALE
+        numbers[:, _BAGS : _BAGS + 2] = np.take(self._bags, teams) / BAG_SCALE
+        numbers[:, _DEALER : _DEALER + 4] = np.take(
             _SEAT_ROWS, (self._dealer[tables] - me) & 3, axis=0
         )
-        scalars[:, _PHASE] = phase == BIDDING
-        scalars[:, _PHASE + 1] = phase == PLAYING
-        observation[:, TRICKS_WON_OFFSET:] = scalars  # float64 to float32 once, as encode_view does
+        phase = self._phase[tables]
+        numbers[:, _PHASE] = phase == BIDDING
+        numbers[:, _PHASE + 1] = phase == PLAYING
+        numbers[:, _PHASE + 2 :] = 0.0  # blind Nil, the passing: never in these rules
         return observation
 
     def _observations(self) -> dict[str, Any]:
