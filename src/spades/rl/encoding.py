@@ -307,9 +307,9 @@ def encode_view(view: PlayerView) -> FloatArray:
     """
     me = view.seat
     ones: list[int] = [HAND_OFFSET + card for card in cards_in(view.hand)]
-    made = dict(view.bids)
+    by_seat = view.bids_by_seat()
     for relative in range(4):
-        bid = made.get(absolute_seat(me, relative))
+        bid = by_seat[(me + relative) & 3]
         if bid is not None and is_nil(bid):
             ones.append(BIDS_OFFSET + relative * BID_SLOTS + 1)
             if bid == BLIND_NIL:
@@ -338,7 +338,7 @@ def encode_view(view: PlayerView) -> FloatArray:
     observation.put(ones, 1.0)
     won = view.tricks_won
     us, them = view.team, 1 - view.team
-    low, high = score_limits(view.rules)
+    low, high = _limits(view.rules)
     # tricks_won, spades_broken, scores and bags are contiguous: one assignment.
     observation[TRICKS_WON_OFFSET : BAGS_OFFSET + 2] = (
         won[me] / TRICK_SCALE,
@@ -414,6 +414,19 @@ def score_limits(rules: Rules) -> tuple[int, int]:
     # the lowest floor a rule set may name, far below any game seen.
     floor = rules.floor if rules.floor is not None else NO_FLOOR_BOUND
     return floor - swing, rules.target + swing
+
+
+_last_limits: list[tuple[Rules, tuple[int, int]]] = []
+
+
+def _limits(rules: Rules) -> tuple[int, int]:
+    """``score_limits(rules)``, asked at every observation: the last answer is
+    kept by identity (hashing a ``Rules`` costs more than the rest)."""
+    if _last_limits and _last_limits[0][0] is rules:
+        return _last_limits[0][1]
+    limits = score_limits(rules)
+    _last_limits[:] = [(rules, limits)]
+    return limits
 
 
 def observation_bounds(rules: Rules) -> tuple[FloatArray, FloatArray]:

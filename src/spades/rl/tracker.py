@@ -40,6 +40,7 @@ from .encoding import (
     BID_SLOTS,
     BIDS_OFFSET,
     BLIND_NIL_OFFSET,
+    CARD_ACTIONS,
     HAND_OFFSET,
     OBSERVATION_SIZE,
     PHASE_OFFSET,
@@ -124,6 +125,7 @@ class SeatObservations:
         "actions",
         "bids_made",
         "flat",
+        "follows",
         "held",
         "phase",
         "rows",
@@ -147,23 +149,22 @@ class SeatObservations:
         self.tricks_won = [0, 0, 0, 0]
         self.bids_made = 0
         self.phase = Phase.OVER
-        """The phase the rows show; only bidding and playing are followed."""
+        """The phase the rows show."""
+        self.follows = False
+        """Whether the hand is at a point ``bid``, ``play`` and ``trick_won``
+        follow (the bidding or the play: a Nil pass is encoded afresh)."""
 
     def rebuild(self, views: Sequence[PlayerView]) -> None:
         """Start again from the four seats' views (``views[seat]``), as they are now."""
         rows = self.rows
         for seat in range(4):
             rows[seat] = encode_view(views[seat])
-            self.held[seat] = card_action_mask(views[seat].hand, self.actions)
+        self.held[:, :CARD_ACTIONS] = rows[:, HAND_OFFSET : HAND_OFFSET + 52]  # 0 or 1 either way
         view = views[0]
         self.tricks_won = list(view.tricks_won)
         self.bids_made = len(view.bids)
         self.phase = view.phase
-
-    @property
-    def follows(self) -> bool:
-        """Whether the hand is at a point ``bid``, ``play`` and ``trick_won`` follow."""
-        return self.phase in _PLAY_PHASES
+        self.follows = view.phase in _PLAY_PHASES
 
     def card_mask(self, seat: Seat, hand: int, legal: int) -> Int8Array:
         """``card_action_mask(legal, actions)`` for ``legal``, cards of
@@ -198,6 +199,7 @@ class SeatObservations:
         self.rows[:, PHASE_OFFSET] = 0.0
         self.rows[:, PHASE_OFFSET + 1] = 1.0
         self.phase = Phase.PLAYING
+        self.follows = True
 
     def play(self, player: Seat, card: Card, broke_spades: bool) -> None:
         """``player`` played ``card`` to the trick in progress."""
@@ -235,3 +237,4 @@ class SeatObservations:
                 bags[1 - us] / BAG_SCALE,
             )
         self.phase = Phase.OVER
+        self.follows = False

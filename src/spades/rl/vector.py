@@ -171,6 +171,7 @@ def _row_starts(tables: int) -> IntArray:
     starts: IntArray = np.arange(tables, dtype=np.int64)[:, None] * OBSERVATION_SIZE
     return starts
 
+
 _SCALARS: Final = OBSERVATION_SIZE - TRICKS_WON_OFFSET
 """The numbers after the card blocks: tricks won, spades broken, scores, ...;
 their places among them:"""
