@@ -30,12 +30,9 @@ from pettingzoo import AECEnv
 from spades.core import (
     BLIND_NIL,
     CARDCOUCH,
-    BidMade,
-    CardPlayed,
     Event,
     Game,
     GameOver,
-    HandDealt,
     HandScored,
     IllegalActionError,
     Phase,
@@ -44,7 +41,6 @@ from spades.core import (
     Rules,
     ScoredHand,
     Seat,
-    TrickWon,
     bid_name,
     card_name,
     cards_in,
@@ -169,9 +165,6 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         """The game, the length of its log and its last event when ``_seats``
         last matched it (``_in_step``)."""
         self._score_limits = score_limits(rules)
-        self._bid_masks: dict[tuple[int | None, bool], Int8Array] = {}
-        """The bidding masks met so far, by the partner's bid and whether the
-        team may bid blind Nil: nothing else decides the bids open to a seat."""
         self._actions = action_count(rules)
         self._blind_nil = rules.blind_nil
         self._split = observation_mode == "dict"
@@ -383,20 +376,16 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         return {"observation": flat, "action_mask": mask}
 
     def _legal_actions(self, seat: Seat) -> Int8Array:
-        """``action_mask`` of ``seat``'s view (``seat`` seeing its cards), from
-        the engine's state when it is ``seat``'s turn."""
-        hand = self.game.hand
-        if hand.turn != seat:
-            return action_mask(self.view(AGENTS[seat]), self._chosen)
-        if hand.phase is Phase.PLAYING:
-            return self._seats.card_mask(seat, hand.hands[seat], hand.legal_mask())
-        if hand.phase is Phase.BIDDING:
+        """``action_mask`` of ``seat``'s view (``seat`` seeing its cards)."""
+        mask = self._seats.legal_actions(seat, self.game.hand)
+        if mask is not None:
+            return mask
+        view = self.game.view(seat)
+        if view.phase is Phase.BIDDING and view.is_my_turn:
+            hand = self.game.hand
             key = (hand.bids[(seat + 2) & 3], hand.blind_nil_open[seat & 1])
-            mask = self._bid_masks.get(key)
-            if mask is None:
-                mask = self._bid_masks[key] = action_mask(self.game.view(seat))
-            return mask.copy()
-        return action_mask(self.game.view(seat), self._chosen)
+            self._seats.bid_masks[key] = action_mask(view)
+        return action_mask(view, self._chosen)
 
     # ------------------------------------------------ observations, followed
 
@@ -415,11 +404,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
     def _take(self, events: list[Event], followed: bool) -> bool:
         """Act on the events of one action: the rewards of a hand scored or a
         game over, and ``_seats`` brought up to date (``followed``: it showed
-        the game before the action), entry by entry for bids, cards, tricks and
-        a hand score, encoded afresh for anything else (a new deal, a Nil pass).
+        the game before the action; encoded afresh when it cannot follow).
         Returns whether anyone was rewarded."""
-        seats = self._seats
-        stale = not followed
         rewarded = False
         for event in events:
             if type(event) is HandScored:
@@ -428,33 +414,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             elif type(event) is GameOver:
                 self._game_over(event)
                 rewarded = True
-            if stale:
-                continue
-            if type(event) is CardPlayed and seats.follows:
-                seats.play(event.seat, event.card, event.broke_spades)
-            elif type(event) is TrickWon and seats.follows:
-                seats.trick_won(event.seat)
-            elif type(event) is BidMade and seats.follows:
-                seats.bid(event.seat, event.bid)
-                if seats.bids_made == 4:
-                    if self.game.hand.phase is Phase.PLAYING:
-                        seats.start_play()
-                    else:
-                        stale = True  # the Nil passes come first
-            elif type(event) is HandScored and seats.follows:
-                scores = event.scores
-                low, high = self._score_limits
-                seats.hand_over(event.totals, (scores[0].bags, scores[1].bags), low, high)
-            elif type(event) is GameOver or (
-                type(event) is HandDealt and self._finished is not None
-            ):
-                pass  # a hand episode shows the finished hand, not the next deal
-            else:
-                stale = True
-        if stale:
+        low, high = self._score_limits
+        if followed and self._seats.follow(
+            events, self.game.hand, self._finished is not None, low, high
+        ):
+            if events:
+                self._followed = (self.game, len(self.game.log), self.game.log[-1])
+        else:
             self._rebuild()
-        elif events:
-            self._followed = (self.game, len(self.game.log), self.game.log[-1])
         return rewarded
 
     # ------------------------------------------------------------ render/close

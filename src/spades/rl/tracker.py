@@ -32,7 +32,23 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from spades.core import BLIND_NIL, SUIT_MASKS, Card, Phase, PlayerView, Seat, is_nil
+from spades.core import (
+    BLIND_NIL,
+    SUIT_MASKS,
+    BidMade,
+    Card,
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HandState,
+    Phase,
+    PlayerView,
+    Seat,
+    TrickWon,
+    is_nil,
+)
 
 from .encoding import (
     ACTION_COUNT,
@@ -123,6 +139,7 @@ class SeatObservations:
 
     __slots__ = (
         "actions",
+        "bid_masks",
         "bids_made",
         "flat",
         "follows",
@@ -153,6 +170,10 @@ class SeatObservations:
         self.follows = False
         """Whether the hand is at a point ``bid``, ``play`` and ``trick_won``
         follow (the bidding or the play: a Nil pass is encoded afresh)."""
+        self.bid_masks: dict[tuple[int | None, bool], Int8Array] = {}
+        """The bidding masks met so far (``action_mask`` of a view), by the
+        partner's bid and whether the team may bid blind Nil: nothing else
+        decides the bids open to a seat that sees its cards."""
 
     def rebuild(self, views: Sequence[PlayerView]) -> None:
         """Start again from the four seats' views (``views[seat]``), as they are now."""
@@ -165,6 +186,51 @@ class SeatObservations:
         self.bids_made = len(view.bids)
         self.phase = view.phase
         self.follows = view.phase in _PLAY_PHASES
+
+    def follow(
+        self, events: Sequence[Event], hand: HandState, showing_finished: bool, low: int, high: int
+    ) -> bool:
+        """Follow the events of one action, ``hand`` being the engine's hand
+        after it (``showing_finished``: the rows are to show the hand just
+        scored, not the next deal). Returns ``False`` when the rows cannot
+        follow (a new deal, a Nil pass) and must be rebuilt."""
+        for event in events:
+            if not self.follows:
+                if type(event) is GameOver or (type(event) is HandDealt and showing_finished):
+                    continue  # after the score: the finished hand stays in view
+                return False
+            if type(event) is CardPlayed:
+                self.play(event.seat, event.card, event.broke_spades)
+            elif type(event) is TrickWon:
+                self.trick_won(event.seat)
+            elif type(event) is BidMade:
+                self.bid(event.seat, event.bid)
+                if self.bids_made == 4:
+                    if hand.phase is not Phase.PLAYING:
+                        return False  # the Nil passes come first
+                    self.start_play()
+            elif type(event) is HandScored:
+                scores = event.scores
+                self.hand_over(event.totals, (scores[0].bags, scores[1].bags), low, high)
+            else:
+                return False
+        return True
+
+    def legal_actions(self, seat: Seat, hand: HandState) -> Int8Array | None:
+        """``action_mask`` of ``seat``'s view (seeing its cards) when it is its
+        turn to bid or play in ``hand``, from the state: ``None`` otherwise."""
+        if hand.turn != seat:
+            return None
+        if hand.phase is Phase.PLAYING:
+            return self.card_mask(seat, hand.hands[seat], hand.legal_mask())
+        if hand.phase is Phase.BIDDING:
+            key = (hand.bids[(seat + 2) & 3], hand.blind_nil_open[seat & 1])
+            mask = self.bid_masks.get(key)
+            if mask is None:
+                return None
+            copy: Int8Array = mask.copy()
+            return copy
+        return None
 
     def card_mask(self, seat: Seat, hand: int, legal: int) -> Int8Array:
         """``card_action_mask(legal, actions)`` for ``legal``, cards of
