@@ -29,6 +29,7 @@ COMPILED = (
     "bots.search.sampler",
     "bots.search.playouts",
     "bots.valuation",
+    "rl.tracker",
 )
 """The modules mypyc compiles: a name alone is in ``spades.core``."""
 

@@ -45,7 +45,7 @@ double Nil, the first lead, spades breaking, a minimum team bid) is exact.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -82,6 +82,15 @@ from .encoding import (
     describe_action,
     score_limits,
 )
+
+_NATIVE_LAYOUT: tuple[int, ...] | None
+_encode_natively: Callable[..., None] | None
+try:  # The observations in C (``_observations.c``); the numpy ``_encode`` stays the reference.
+    from ._observations import LAYOUT as _NATIVE_LAYOUT
+    from ._observations import encode as _encode_natively
+except ImportError:  # pragma: no cover - depends on the build (SPADES_PURE_PYTHON=1)
+    _NATIVE_LAYOUT = None
+    _encode_natively = None
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -164,6 +173,13 @@ _BID_STARTS: Final = BIDS_OFFSET + _RELATIVE[None, :] * BID_SLOTS
 _TRICK_SHARES: Final = (np.arange(14) / TRICK_SCALE).astype(np.float32)
 """``_TRICK_SHARES[won]``: ``won / 13`` as ``encode_view`` casts it."""
 _US_THEM: Final = np.array([0, 1], dtype=np.int64)
+
+NATIVE: Final = _encode_natively is not None and _NATIVE_LAYOUT == (
+    HAND_OFFSET, BIDS_OFFSET, BID_SLOTS, TRICK_OFFSET, PLAYED_OFFSET, TRICKS_WON_OFFSET,
+    SPADES_BROKEN_OFFSET, SCORES_OFFSET, BAGS_OFFSET, DEALER_OFFSET, PHASE_OFFSET,
+    OBSERVATION_SIZE,
+)  # fmt: skip
+"""Whether the C encoder is built and lays the observation out as ``encoding`` does."""
 
 
 def _row_starts(tables: int) -> IntArray:
@@ -268,6 +284,9 @@ class SpadesVectorEnv(VectorEnv):
         self._seed_rngs: list[random.Random] = [random.Random() for _ in range(n)]
         self._mask = np.zeros((n, self._actions), dtype=np.int8)
         self._row_starts = _row_starts(n)
+        self.native = NATIVE
+        """Encode in C (``_observations.c``) rather than numpy: the same numbers,
+        several times faster; tests turn it off to compare the two."""
 
     # ----------------------------------------------------------------- reset
 
@@ -572,6 +591,30 @@ class SpadesVectorEnv(VectorEnv):
 
     def _encode(self, tables: IntArray, me: IntArray) -> npt.NDArray[np.float32]:
         """The flat observation of seat ``me[i]`` at table ``tables[i]``, from the state."""
+        if self.native and tables is self._rows:
+            observation = np.empty((self.num_envs, OBSERVATION_SIZE), dtype=np.float32)
+            assert _encode_natively is not None
+            _encode_natively(
+                observation,
+                np.ascontiguousarray(me, dtype=np.int64),
+                self._hands,
+                self._played,
+                self._trick,
+                self._bids,
+                self._tricks_won,
+                self._broken,
+                self._totals,
+                self._bags,
+                self._dealer,
+                self._phase,
+                self._score_low,
+                self._score_high,
+            )
+            return observation
+        return self._encode_numpy(tables, me)
+
+    def _encode_numpy(self, tables: IntArray, me: IntArray) -> npt.NDArray[np.float32]:
+        """``_encode`` with numpy alone: the reference the C encoder is held to."""
         n = tables.size
         # Index of (table, seat at relative position r) in the flattened (n, 4) arrays.
         seat_of = tables[:, None] * 4 + ((me[:, None] + _RELATIVE[None, :]) & 3)
