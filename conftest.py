@@ -18,6 +18,7 @@ collect_ignore = [
     "src/spades/bots/search/inference.py",
     "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
+    "src/spades/rl/tracker.py",
     # Alembic's entry point runs only inside a migration (alembic.context is set then).
     "src/spades/storage/migrations/env.py",
 ]

@@ -6,7 +6,9 @@ to install them interpreted instead: behaviour is identical.
 
 The double-dummy search also has a hand-written C port (``_kernel.c``, see
 docs/solver.md), built here too and skipped the same way; ``dds.py`` stays the
-reference and answers alone when the kernel is not built.
+reference and answers alone when the kernel is not built. So does the RL
+tables' observation encoder (``rl/_observations.c``) beside the numpy one in
+``rl/vector.py``.
 """
 
 import os
@@ -32,6 +34,8 @@ COMPILED_MODULES = [
     "src/spades/bots/search/inference.py",
     "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
+    # The AEC environment's observations, followed action by action.
+    "src/spades/rl/tracker.py",
 ]
 
 ext_modules = []
@@ -43,6 +47,13 @@ if os.environ.get("SPADES_PURE_PYTHON", "") in ("", "0"):
         Extension(
             "spades.solver._kernel",
             ["src/spades/solver/_kernel.c"],
+            extra_compile_args=["-O3"],
+        )
+    )
+    ext_modules.append(
+        Extension(
+            "spades.rl._observations",
+            ["src/spades/rl/_observations.c"],
             extra_compile_args=["-O3"],
         )
     )

@@ -31,6 +31,7 @@ COMPILED = (
     "bots.search.inference",
     "bots.search.playouts",
     "bots.valuation",
+    "rl.tracker",
 )
 """The modules mypyc compiles: a name alone is in ``spades.core``."""
 

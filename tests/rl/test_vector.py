@@ -12,7 +12,7 @@ from gymnasium.utils.env_checker import data_equivalence
 
 from spades.core import IllegalActionError, Rules, parse_rules
 from spades.rl import AGENTS, SpadesEnv
-from spades.rl.vector import UNSUPPORTED_OPTIONS, SpadesVectorEnv, UnsupportedRulesError
+from spades.rl.vector import NATIVE, UNSUPPORTED_OPTIONS, SpadesVectorEnv, UnsupportedRulesError
 
 
 def play_side_by_side(
@@ -203,3 +203,29 @@ def test_one_seed_a_table_and_bad_arguments() -> None:
         SpadesVectorEnv(0)
     with pytest.raises(ValueError, match="episode"):
         SpadesVectorEnv(1, episode="match")  # type: ignore[arg-type]
+
+
+@pytest.mark.skipif(not NATIVE, reason="the C observation encoder is not built")
+@pytest.mark.parametrize("text", ["cardcouch", *HOUSE_RULES])
+def test_the_c_encoder_writes_what_the_numpy_one_does(text: str) -> None:
+    # Every seat, every step of whole games, both encoders on the same state.
+    vector = SpadesVectorEnv(64, episode="game", rules=parse_rules(text), max_hands=8)
+    observations, _ = vector.reset(seed=11)
+    rng = np.random.default_rng(11)
+    games = 0
+    for _ in range(600):
+        for seat in range(4):
+            seats = np.full(64, seat)
+            vector.native = True
+            native = vector.observe(seats)
+            vector.native = False
+            assert np.array_equal(native, vector.observe(seats)), f"seat {seat}"
+        masks = observations["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+        observations, _, terminations, truncations, _ = vector.step(actions)
+        games += int((terminations | truncations).sum())
+    assert games > 20
+
+
+def test_the_environment_encodes_in_c_when_it_is_built() -> None:
+    assert SpadesVectorEnv(1).native == NATIVE

@@ -53,17 +53,19 @@ from .encoding import (
     CARD_ACTIONS,
     LOOK_ACTION,
     OBSERVATION_PARTS,
-    FloatArray,
     Int8Array,
     action_count,
     action_mask,
     encode_view,
     observation_bounds,
+    score_limits,
     split_observation,
 )
+from .tracker import SeatObservations
 
 AGENTS: Final = ("N", "E", "S", "W")
 """The agents, by seat: index ``seat`` is that seat's name."""
+SEAT_OF: Final = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 SEED_BITS: Final = 63
 
@@ -157,6 +159,15 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection: str = AGENTS[0]
+        self._seats = SeatObservations(action_count(rules))
+        """Every seat's flat observation, followed action by action (``_take``)."""
+        self._followed: tuple[Game | None, int, Event | None] = (None, 0, None)
+        """The game, the length of its log and its last event when ``_seats``
+        last matched it (``_in_step``)."""
+        self._score_limits = score_limits(rules)
+        self._actions = action_count(rules)
+        self._blind_nil = rules.blind_nil
+        self._split = observation_mode == "dict"
 
     # ------------------------------------------------------------------ spaces
 
@@ -192,6 +203,7 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self._to_act()]
+        self._rebuild()
 
     # -------------------------------------------------------------------- step
 
@@ -202,7 +214,8 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        seat = AGENTS.index(agent)
+        seat = SEAT_OF[agent]
+        followed = self._in_step()
         try:
             events = self._apply(seat, action)
         except IllegalActionError as error:
@@ -217,17 +230,14 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         self.last_events = events
         if events:  # the turn moved on: the next seat offered blind Nil has not looked
             self._looked = False
-        for event in events:
-            if isinstance(event, HandScored):
-                self._hand_scored(event)
-            elif isinstance(event, GameOver):
-                self._game_over(event)
+        rewarded = self._take(events, followed)
         if not self._done:
             if self.episode == "game" and len(self.game.history) >= self.max_hands:
                 self._end(truncated=True)
             else:
                 self.agent_selection = AGENTS[self._to_act()]
-        self._accumulate_rewards()
+        if rewarded:  # (most actions reward no one: then there is nothing to add up)
+            self._accumulate_rewards()
 
     def _apply(self, seat: Seat, action: Any) -> list[Event]:
         """Play ``action`` through the engine's checked entry points."""
@@ -239,23 +249,24 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
                 f"{self._blind_actions}",
                 rule=Rule.ACTION,
             ) from None
-        if not 0 <= index < action_count(self.rules):
+        if not 0 <= index < self._actions:
             raise IllegalActionError(
                 f"{index} is not an action: 0..51 are cards, 52..65 bids{self._blind_actions}",
                 rule=Rule.ACTION,
             )
-        if self._offered_blind_nil(seat):
+        # (The rule checked first: most rule sets have no blind Nil.)
+        if self._blind_nil and self._offered_blind_nil(seat):
             return self._decide_blind_nil(seat, index)
+        if index < CARD_ACTIONS:
+            if self.game.hand.phase is Phase.PASSING:
+                return self._choose_to_pass(seat, index)
+            return self.game.play(seat, index)
         if index in (BLIND_NIL_ACTION, LOOK_ACTION):
             raise IllegalActionError(
                 "Blind Nil is bid before looking at the cards, when it is offered: "
                 "this seat is not offered it now",
                 rule=Rule.BLIND_NIL,
             )
-        if 0 <= index < CARD_ACTIONS and self.game.phase is Phase.PASSING:
-            return self._choose_to_pass(seat, index)
-        if 0 <= index < CARD_ACTIONS:
-            return self.game.play(seat, index)
         return self.game.bid(seat, index - CARD_ACTIONS)
 
     @property
@@ -348,18 +359,70 @@ class SpadesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: AECEnv 
         return self.game.view(seat)
 
     def observe(self, agent: str) -> Observation:
-        view = self.view(agent)
-        if not self._done and self._offered_blind_nil(AGENTS.index(agent)):
-            view = view.without_cards()  # blind Nil is decided unseen: no cards, no peeking
-        flat = encode_view(view)
-        if self._done or agent != self.agent_selection:
-            mask: Int8Array = np.zeros(action_count(self.rules), dtype=np.int8)
+        seat = SEAT_OF[agent]
+        turn = not self._done and agent == self.agent_selection
+        mask: Int8Array
+        if self._blind_nil and not self._done and self._offered_blind_nil(seat):
+            view = self.view(agent).without_cards()  # blind Nil is decided unseen: no peeking
+            flat = encode_view(view)
+            mask = action_mask(view, self._chosen) if turn else np.zeros(self._actions, np.int8)
         else:
-            mask = action_mask(view, self._chosen)
-        observation: FloatArray | dict[str, FloatArray] = flat
-        if self.observation_mode == "dict":
-            observation = split_observation(flat)
-        return {"observation": observation, "action_mask": mask}
+            if not self._in_step():
+                self._rebuild()
+            flat = self._seats.rows[seat].copy()
+            mask = self._legal_actions(seat) if turn else np.zeros(self._actions, np.int8)
+        if self._split:
+            return {"observation": split_observation(flat), "action_mask": mask}
+        return {"observation": flat, "action_mask": mask}
+
+    def _legal_actions(self, seat: Seat) -> Int8Array:
+        """``action_mask`` of ``seat``'s view (``seat`` seeing its cards)."""
+        mask = self._seats.legal_actions(seat, self.game.hand)
+        if mask is not None:
+            return mask
+        view = self.game.view(seat)
+        if view.phase is Phase.BIDDING and view.is_my_turn:
+            hand = self.game.hand
+            key = (hand.bids[(seat + 2) & 3], hand.blind_nil_open[seat & 1])
+            self._seats.bid_masks[key] = action_mask(view)
+        return action_mask(view, self._chosen)
+
+    # ------------------------------------------------ observations, followed
+
+    def _in_step(self) -> bool:
+        """Whether ``_seats`` still shows the game as the last step or reset
+        left it (a referee may have acted on ``self.game`` directly since)."""
+        game, length, last = self._followed
+        log = self.game.log
+        return game is self.game and len(log) == length and log[-1] is last
+
+    def _rebuild(self) -> None:
+        """Every seat's observation encoded afresh from its view."""
+        self._seats.rebuild([self.view(agent) for agent in AGENTS])
+        self._followed = (self.game, len(self.game.log), self.game.log[-1])
+
+    def _take(self, events: list[Event], followed: bool) -> bool:
+        """Act on the events of one action: the rewards of a hand scored or a
+        game over, and ``_seats`` brought up to date (``followed``: it showed
+        the game before the action; encoded afresh when it cannot follow).
+        Returns whether anyone was rewarded."""
+        rewarded = False
+        for event in events:
+            if type(event) is HandScored:
+                self._hand_scored(event)
+                rewarded = True
+            elif type(event) is GameOver:
+                self._game_over(event)
+                rewarded = True
+        low, high = self._score_limits
+        if followed and self._seats.follow(
+            events, self.game.hand, self._finished is not None, low, high
+        ):
+            if events:
+                self._followed = (self.game, len(self.game.log), self.game.log[-1])
+        else:
+            self._rebuild()
+        return rewarded
 
     # ------------------------------------------------------------ render/close
 

@@ -45,7 +45,7 @@ double Nil, the first lead, spades breaking, a minimum team bid) is exact.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -82,6 +82,15 @@ from .encoding import (
     describe_action,
     score_limits,
 )
+
+_NATIVE_LAYOUT: tuple[int, ...] | None
+_encode_natively: Callable[..., None] | None
+try:  # The observations in C (``_observations.c``); the numpy ``_encode`` stays the reference.
+    from ._observations import LAYOUT as _NATIVE_LAYOUT
+    from ._observations import encode as _encode_natively
+except ImportError:  # pragma: no cover - depends on the build (SPADES_PURE_PYTHON=1)
+    _NATIVE_LAYOUT = None
+    _encode_natively = None
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
@@ -159,6 +168,26 @@ def _card_bits(masks: CardArray) -> npt.NDArray[np.uint8]:
 _BID_ROWS: Final = np.eye(BID_SLOTS, dtype=np.float32)
 """Row ``bid + 1``: the ``bids`` block of one seat (``NO_BID + 1`` = 0: no bid yet)."""
 _SEAT_ROWS: Final = np.eye(4, dtype=np.float32)
+_BID_STARTS: Final = BIDS_OFFSET + _RELATIVE[None, :] * BID_SLOTS
+"""Where each relative seat's bid slots start in an observation row."""
+_TRICK_SHARES: Final = (np.arange(14) / TRICK_SCALE).astype(np.float32)
+"""``_TRICK_SHARES[won]``: ``won / 13`` as ``encode_view`` casts it."""
+_US_THEM: Final = np.array([0, 1], dtype=np.int64)
+
+NATIVE: Final = _encode_natively is not None and _NATIVE_LAYOUT == (
+    HAND_OFFSET, BIDS_OFFSET, BID_SLOTS, TRICK_OFFSET, PLAYED_OFFSET, TRICKS_WON_OFFSET,
+    SPADES_BROKEN_OFFSET, SCORES_OFFSET, BAGS_OFFSET, DEALER_OFFSET, PHASE_OFFSET,
+    OBSERVATION_SIZE,
+)  # fmt: skip
+"""Whether the C encoder is built and lays the observation out as ``encoding`` does."""
+
+
+def _row_starts(tables: int) -> IntArray:
+    """Where each row of a ``(tables, OBSERVATION_SIZE)`` array starts, flattened (a column)."""
+    starts: IntArray = np.arange(tables, dtype=np.int64)[:, None] * OBSERVATION_SIZE
+    return starts
+
+
 _SCALARS: Final = OBSERVATION_SIZE - TRICKS_WON_OFFSET
 """The numbers after the card blocks: tricks won, spades broken, scores, ...;
 their places among them:"""
@@ -254,6 +283,10 @@ class SpadesVectorEnv(VectorEnv):
         self._game_rngs: list[random.Random] = [random.Random(0) for _ in range(n)]
         self._seed_rngs: list[random.Random] = [random.Random() for _ in range(n)]
         self._mask = np.zeros((n, self._actions), dtype=np.int8)
+        self._row_starts = _row_starts(n)
+        self.native = NATIVE
+        """Encode in C (``_observations.c``) rather than numpy: the same numbers,
+        several times faster; tests turn it off to compare the two."""
 
     # ----------------------------------------------------------------- reset
 
@@ -558,6 +591,30 @@ class SpadesVectorEnv(VectorEnv):
 
     def _encode(self, tables: IntArray, me: IntArray) -> npt.NDArray[np.float32]:
         """The flat observation of seat ``me[i]`` at table ``tables[i]``, from the state."""
+        if self.native and tables is self._rows:
+            observation = np.empty((self.num_envs, OBSERVATION_SIZE), dtype=np.float32)
+            assert _encode_natively is not None
+            _encode_natively(
+                observation,
+                np.ascontiguousarray(me, dtype=np.int64),
+                self._hands,
+                self._played,
+                self._trick,
+                self._bids,
+                self._tricks_won,
+                self._broken,
+                self._totals,
+                self._bags,
+                self._dealer,
+                self._phase,
+                self._score_low,
+                self._score_high,
+            )
+            return observation
+        return self._encode_numpy(tables, me)
+
+    def _encode_numpy(self, tables: IntArray, me: IntArray) -> npt.NDArray[np.float32]:
+        """``_encode`` with numpy alone: the reference the C encoder is held to."""
         n = tables.size
         # Index of (table, seat at relative position r) in the flattened (n, 4) arrays.
         seat_of = tables[:, None] * 4 + ((me[:, None] + _RELATIVE[None, :]) & 3)
@@ -572,27 +629,27 @@ class SpadesVectorEnv(VectorEnv):
         observation[:, HAND_OFFSET : HAND_OFFSET + 52] = bits[:, 0]
         blocks = observation[:, TRICK_OFFSET:TRICKS_WON_OFFSET].reshape(n, 8, 52)  # a view
         blocks[...] = bits[:, 1:]
-        bid_slots = np.take(self._bids, seat_of) + 1
-        bid_block = observation[:, BIDS_OFFSET:TRICK_OFFSET].reshape(n, 4, BID_SLOTS)
-        bid_block[...] = np.take(_BID_ROWS, bid_slots, axis=0)
-        us = tables * 2 + (me & 1)  # index of the observer's team in the flattened (n, 2) arrays
-        them = us ^ 1
-        totals = np.clip(self._totals, self._score_low, self._score_high).reshape(-1)
-        bags = self._bags.reshape(-1)
-        phase = self._phase[tables]
-        scalars = np.zeros((n, _SCALARS), dtype=np.float64)
-        scalars[:, _WON : _WON + 4] = np.take(self._tricks_won, seat_of) / TRICK_SCALE
-        scalars[:, _BROKEN] = self._broken[tables]
-        scalars[:, _SCORES] = np.take(totals, us) / SCORE_SCALE
-        scalars[:, _SCORES + 1] = np.take(totals, them) / SCORE_SCALE
-        scalars[:, _BAGS] = np.take(bags, us) / BAG_SCALE
-        scalars[:, _BAGS + 1] = np.take(bags, them) / BAG_SCALE
-        scalars[:, _DEALER : _DEALER + 4] = np.take(
+        # The bids: a block of zeros, then each seat's slot set (one write a seat).
+        observation[:, BIDS_OFFSET:TRICK_OFFSET] = 0.0
+        starts = self._row_starts if n == self.num_envs else _row_starts(n)
+        slots = starts + _BID_STARTS + np.take(self._bids, seat_of) + 1
+        observation.reshape(-1)[slots] = 1.0
+        # The numbers: each computed in float64 and cast to float32 once, as
+        # encode_view does (the trick shares through a table made that way).
+        numbers = observation[:, TRICKS_WON_OFFSET:]  # a view
+        numbers[:, _WON : _WON + 4] = np.take(_TRICK_SHARES, np.take(self._tricks_won, seat_of))
+        numbers[:, _BROKEN] = self._broken[tables]
+        teams = (tables * 2)[:, None] + ((me & 1)[:, None] ^ _US_THEM)  # us, then them
+        totals = np.clip(np.take(self._totals, teams), self._score_low, self._score_high)
+        numbers[:, _SCORES : _SCORES + 2] = totals / SCORE_SCALE
+        numbers[:, _BAGS : _BAGS + 2] = np.take(self._bags, teams) / BAG_SCALE
+        numbers[:, _DEALER : _DEALER + 4] = np.take(
             _SEAT_ROWS, (self._dealer[tables] - me) & 3, axis=0
         )
-        scalars[:, _PHASE] = phase == BIDDING
-        scalars[:, _PHASE + 1] = phase == PLAYING
-        observation[:, TRICKS_WON_OFFSET:] = scalars  # float64 to float32 once, as encode_view does
+        phase = self._phase[tables]
+        numbers[:, _PHASE] = phase == BIDDING
+        numbers[:, _PHASE + 1] = phase == PLAYING
+        numbers[:, _PHASE + 2 :] = 0.0  # blind Nil, the passing: never in these rules
         return observation
 
     def _observations(self) -> dict[str, Any]:
