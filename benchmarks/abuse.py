@@ -92,7 +92,11 @@ class Server:
     def start(self, wait: float = 60) -> None:
         fd = self.socket.fileno()
         command = [SPADES, "serve", f"--fd={fd}", f"--db={self.db}", "--level=random"]
-        self.process = subprocess.Popen([*command, *self.options], pass_fds=[fd])
+        # A session (and process group) of its own: the workers of --workers, and
+        # the helper processes its bots think in, are killed with it (``kill``).
+        self.process = subprocess.Popen(
+            [*command, *self.options], pass_fds=[fd], start_new_session=True
+        )
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -104,19 +108,28 @@ class Server:
         raise SystemExit("spades serve did not answer in time")
 
     def kill(self) -> None:
-        """SIGKILL, as the OOM killer or a power cut would stop it (one process)."""
+        """SIGKILL to the server and every process it started (its workers, its
+        bots' helpers), as a power cut would stop them: none is left running."""
         if self.process is not None:
-            self.process.send_signal(signal.SIGKILL)
+            self._kill_group()
             self.process.wait()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
+        """SIGTERM (uvicorn stops its workers), then SIGKILL to whatever of its
+        process group is still there."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
             self.process.terminate()
-            try:
+            with suppress(subprocess.TimeoutExpired):  # then killed, below
                 self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        self._kill_group()
+        self.process.wait()
+
+    def _kill_group(self) -> None:
+        assert self.process is not None
+        with suppress(ProcessLookupError):  # the group is empty: all have exited
+            os.killpg(self.process.pid, signal.SIGKILL)
 
 
 @contextmanager
