@@ -125,3 +125,9 @@ def test_no_game_yet_is_204_not_an_error(app: FastAPI, client: TestClient) -> No
         assert stranger.get("/api/games/latest").status_code == 204
     game = start_game(client)["game"]
     assert client.get("/api/games/latest").json()["game"]["id"] == game["id"]
+
+
+def test_a_wrong_method_on_a_static_file_is_told_get_and_head(client: TestClient) -> None:
+    response = client.post("/static/app.js")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, HEAD"

@@ -12,7 +12,6 @@ the game routes' refusals in the OpenAPI schema.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -22,6 +21,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import exc as database_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
+from starlette.types import Scope
 
 from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
 from spades.storage import StaleGameError, StorageFault, storage_fault
@@ -146,27 +146,30 @@ def _on_http(request: Request, error: Exception) -> JSONResponse:
     )
 
 
+HTTP_METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+STATIC_METHODS: Final = ["GET", "HEAD"]
+"""What the static files (a mount, whose routes answer every method) accept."""
+
+
 def allowed_methods(request: Request) -> list[str]:
-    """Every method some route accepts at the request's path."""
-    methods: set[str] = set()
-    for route in _every_route(request.app.router.routes):
-        match, _scope = route.matches(request.scope)
-        if match is not Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
-    return sorted(methods)
+    """Every method some route of the app accepts at the request's path.
+
+    Each route is asked, through Starlette's public ``matches``, whether it
+    would serve the path with each method in turn: a route that serves it with
+    every method (a mount, whose app picks its methods itself) says nothing
+    about methods, and is left out. This holds however FastAPI keeps an
+    included router (it once copied its routes in, and now keeps it whole)."""
+    allowed: set[str] = set()
+    for route in request.app.routes:
+        serves = {method for method in HTTP_METHODS if _serves(route, request.scope, method)}
+        if serves != set(HTTP_METHODS):
+            allowed |= serves
+    return sorted(allowed) or STATIC_METHODS
 
 
-def _every_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
-    """The routes, those of each included router among them. Newer FastAPI keeps
-    an included router whole (its routes under ``original_router``) where older
-    versions copied its routes in; the features' routers have no prefix, so
-    their routes match a request's path as they are."""
-    for route in routes:
-        included = getattr(route, "original_router", None)
-        if included is None:
-            yield route
-        else:
-            yield from _every_route(included.routes)
+def _serves(route: BaseRoute, scope: Scope, method: str) -> bool:
+    match, _child_scope = route.matches({**scope, "method": method})
+    return match is Match.FULL
 
 
 def _on_rate_limited(_request: Request, error: Exception) -> JSONResponse:
