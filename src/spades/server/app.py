@@ -25,7 +25,7 @@ from spades.storage import BUSY_TIMEOUT, GameRepository, default_database_url
 
 from . import page
 from .challenge import routes as challenge
-from .errors import add_error_handlers
+from .errors import add_error_handlers, document_refusals
 from .http.guards import SameOriginOnly
 from .http.headers import SecurityHeaders
 from .http.held_requests import hold_requests_if_asked
@@ -146,7 +146,8 @@ def create_app(
 
 
 def _document_levels(app: FastAPI, default_level: str) -> None:
-    """Write this server's bot levels and its default into the schema.
+    """Write this server's bot levels and its default into the schema, and
+    the refusals its middleware answers before any route (``document_refusals``).
 
     The request models cannot know them: the default is chosen when the app is
     made (``create_app(default_level=...)``, ``spades serve --level``).
@@ -162,6 +163,7 @@ def _document_levels(app: FastAPI, default_level: str) -> None:
                 fields[name]["description"] += f" One of {', '.join(BOT_LEVELS)} (see /api/levels)."
             for name in ("partner", "opponents"):
                 fields[name]["description"] += f" Default on this server: {default_level}."
+            document_refusals(schema)
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -39,11 +39,77 @@ class ErrorResponse(BaseModel):
     rule: str = Field(description="A short code: the rule broken, or the kind of problem.")
 
 
+RETRY_AFTER: Final = {
+    "Retry-After": {
+        "description": "Seconds to wait before asking again.",
+        "schema": {"type": "integer"},
+    }
+}
+STORE_FAILED: Final[dict[int | str, dict[str, Any]]] = {
+    503: {
+        "model": ErrorResponse,
+        "description": "The game store failed: busy past the wait (storage-busy), out of reach "
+        "(storage-unavailable), refusing writes (storage-read-only), or its index cut by "
+        "another program (storage-index). Nothing was changed.",
+        "headers": RETRY_AFTER,
+    }
+}
+"""For every route that reads or writes the store: ``_on_storage_error``'s answer."""
 ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     404: {"model": ErrorResponse, "description": "No such game among yours."},
     409: {"model": ErrorResponse, "description": "Not your turn, or the game is over."},
     422: {"model": ErrorResponse, "description": "A malformed request or an illegal move."},
+    **STORE_FAILED,
 }
+"""The game routes' refusals (each loads the caller's game from the store)."""
+SAFE_METHODS: Final = frozenset({"get", "head", "options"})
+BEFORE_ANY_ROUTE: Final[dict[str, dict[str, Any]]] = {
+    "429": {
+        "description": "Too many requests (rate-limit): from this address, or of this costly "
+        "kind (new games, tables, hints, claims, record files) from this address or player; "
+        "see docs/security.md.",
+        "headers": RETRY_AFTER,
+    },
+}
+"""What the middleware may answer to any request before its route runs."""
+BEFORE_A_CHANGE: Final[dict[str, dict[str, Any]]] = {
+    "403": {
+        "description": "Sent by a page of another origin (rule origin or cross-site): "
+        "refused before the route runs."
+    },
+    "413": {"description": "The body is larger than the server takes (too-large)."},
+    "415": {
+        "description": "Sent as a form or plain text (content-type), as another site's page "
+        "could send it: send JSON."
+    },
+}
+"""What the middleware may answer to any state-changing request (not GET,
+HEAD or OPTIONS) before its route runs."""
+
+
+def document_refusals(schema: dict[str, Any]) -> None:
+    """Add to each operation of the OpenAPI ``schema`` the refusals the
+    middleware answers before any route runs (``BEFORE_ANY_ROUTE``,
+    ``BEFORE_A_CHANGE``): they are no route's own, so no route declares them.
+    A route that declares one of these statuses keeps its own words, and the
+    middleware's are added after them."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+    for operations in schema.get("paths", {}).values():
+        for method, operation in operations.items():
+            refusals = dict(BEFORE_ANY_ROUTE)
+            if method not in SAFE_METHODS:
+                refusals.update(BEFORE_A_CHANGE)
+            responses = operation.setdefault("responses", {})
+            for status, refusal in refusals.items():
+                own = responses.get(status)
+                if own is None:
+                    responses[status] = {**refusal, "content": error}
+                else:
+                    own["description"] = f"{own['description']} Or: {refusal['description']}"
+                    if "headers" in refusal:
+                        own.setdefault("headers", {}).update(refusal["headers"])
+                    own.setdefault("content", error)
+
 
 FIELD_HELP: Final = {
     "bid": 'The bid must be "nil" or a whole number from 1 to 13.',

@@ -45,6 +45,7 @@ IN_PROGRESS: Final[dict[int | str, dict[str, Any]]] = {
         200: {"description": "The game's spades-record/1 record: its finished hands."},
         404: ERRORS[404],
         409: {"model": ErrorResponse, "description": "No hand of the game is over yet."},
+        503: ERRORS[503],
     },
 )
 def record(game_id: str, games: Games, owner: Owner) -> Response:
