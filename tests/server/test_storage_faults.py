@@ -189,7 +189,8 @@ def test_an_index_cut_under_the_server_is_a_503_not_a_sigbus(database: Path) -> 
     mapped. Unwatched, the next statement is a SIGBUS that kills the process
     (shown first, in a process of its own); the server refuses every read and
     write with a JSON 503 instead, keeps serving what needs no store, stops
-    cleanly, and started again finds every game it acknowledged."""
+    cleanly, and started again finds every game it acknowledged. Before that,
+    the index made immutable (as root) is refused as read-only while it lasts."""
     unwatched = subprocess.run(
         [sys.executable, "-c", CUT_THE_INDEX, str(database.with_name("plain.db"))], check=False
     )
@@ -202,7 +203,15 @@ def test_an_index_cut_under_the_server_is_a_503_not_a_sigbus(database: Path) -> 
         assert status == 201
         cookie = headers["set-cookie"].split(";")[0]
         game = body["game"]
-        os.truncate(f"{database}-shm", 0)
+        index = f"{database}-shm"
+        if subprocess.run(["chattr", "+i", index], check=False).returncode == 0:  # root only
+            try:  # a write to a mapped page of an immutable file is a SIGBUS too
+                status, headers, body = answer(f"{url}/api/games", "POST", cookie)
+                assert status == 503 and body["rule"] == "storage-read-only", body
+            finally:
+                subprocess.run(["chattr", "-i", index], check=True)
+            assert answer(f"{url}/api/games", "POST", cookie)[0] == 201  # writable again
+        os.truncate(index, 0)
         for method, path in (("GET", f"/api/games/{game['id']}"), ("POST", "/api/games")):
             status, headers, body = answer(url + path, method, cookie)
             assert status == 503, body

@@ -22,11 +22,11 @@ from .records import (
     NothingToDownload,
     downloadable_record,
     hides_unplayed_cards,
-    open_record_file,
     record_attachment,
     replay_of_game,
 )
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
+from .replayer import replay_record_file
 from .review_schemas import HandReviewResponse
 
 router = APIRouter()
@@ -86,10 +86,16 @@ def open_record(
     at fault. Re-playing costs CPU by the hand: the server caps the hands a
     record may hold, the files one address opens a minute and the files
     re-played at once."""
-    # The files an address opens: rates.RequestRate.
+    # The files an address opens: rates.RequestRate. The re-play runs in a
+    # process of its own, off the server's interpreter (replayer.py).
     with replaying.turn():
         try:
-            return open_record_file(body.text, body.game, max_hands=limits.record_hands)
+            return replay_record_file(
+                body.text,
+                body.game,
+                max_hands=limits.record_hands,
+                processes=limits.uploads_at_once or 1,
+            )
         except BadRecordFile as error:
             return JSONResponse(
                 RecordFileError(detail=error.detail, rule=error.rule, line=error.line).model_dump(),
