@@ -78,9 +78,7 @@ def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
         429: {"model": ErrorResponse, "description": "Too many record files opened."},
     },
 )
-def open_record(
-    body: OpenRecordRequest, limits: ServerLimits, replaying: Replaying
-) -> Replay | JSONResponse:
+def open_record(body: OpenRecordRequest, limits: ServerLimits, replaying: Replaying) -> Response:
     """Open a record file for the replay viewer. Every bid and card is checked
     by re-playing it; a broken record is refused naming the line and the place
     at fault. Re-playing costs CPU by the hand: the server caps the hands a
@@ -90,12 +88,13 @@ def open_record(
     # process of its own, off the server's interpreter (replayer.py).
     with replaying.turn():
         try:
-            return replay_record_file(
+            replay = replay_record_file(
                 body.text,
                 body.game,
                 max_hands=limits.record_hands,
                 processes=limits.uploads_at_once or 1,
             )
+            return Response(replay, media_type="application/json")  # a Replay, written there
         except BadRecordFile as error:
             return JSONResponse(
                 RecordFileError(detail=error.detail, rule=error.rule, line=error.line).model_dump(),
