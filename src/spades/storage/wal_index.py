@@ -32,9 +32,9 @@ server keeps the shared index and watches it instead:
   mapped page of an immutable file is a SIGBUS too) is refused as read-only
   (``IndexUnwritable``, ``storage-read-only``) for as long as it stays so.
 - Closing a connection makes SQLite read the index (a checkpoint): before a
-  connection closes, a cut index is extended back to its size (zeros, which
-  SQLite reads as an index to rebuild from the log), so stopping the server
-  is not a SIGBUS either.
+  connection closes, a cut index is extended back to its size and its first
+  region zeroed (an index SQLite then rebuilds from the log, as after a crash),
+  so stopping the server is not a SIGBUS either.
 
 What this cannot catch: a cut that lands during a statement already past the
 check (a statement takes a fraction of a millisecond); and a server stopped
@@ -62,6 +62,8 @@ from .faults import INDEX_CUT, READ_ONLY
 log = logging.getLogger(__name__)
 
 SHM_SUFFIX: Final = "-shm"
+FIRST_REGION: Final = 32768
+"""The index's first region: its header, then the first of its hash tables."""
 
 
 class IndexCut(sqlite3.OperationalError):
@@ -152,6 +154,14 @@ class WalIndexWatch:
             stat = os.stat(self.path)
             if (stat.st_dev, stat.st_ino) == seen[:2] and stat.st_size < cut[0]:
                 os.truncate(self.path, cut[0])
+                # A file cut short of its first region keeps a header that still
+                # looks valid over hash tables now zero: zeroed too, SQLite takes the
+                # index for one to rebuild from the log, instead of trusting it.
+                descriptor = os.open(self.path, os.O_WRONLY)
+                try:
+                    os.pwrite(descriptor, bytes(min(cut[0], FIRST_REGION)), 0)
+                finally:
+                    os.close(descriptor)
         except OSError:
             log.exception("could not extend %s back before closing the database", self.path)
 
