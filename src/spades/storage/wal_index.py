@@ -5,8 +5,8 @@ In WAL mode SQLite keeps the log's index in ``<database>-shm`` and maps it
 into memory (``mmap``) in every process that has the database open. If another
 program truncates that file while it is mapped, the next read or write of a
 page past its new end is a SIGBUS: the kernel stops the process, and no Python
-code can catch it (tried: ``benchmarks/abuse.py``; ``truncate -s 0 db-shm``
-under a running server killed it at the next move).
+code can catch it (``tests/server/test_storage_faults.py`` shows a plain
+SQLite process killed so, then the server refusing instead).
 
 SQLite offers one way not to map the index: exclusive locking (``PRAGMA
 locking_mode=EXCLUSIVE`` before the first access, or the ``unix-excl`` VFS),
@@ -42,9 +42,10 @@ while its index is still immutable (closing writes to it). And the index must be
 shared memory between the processes using the file, so the file must be on a
 local disk, not a network one (SQLite's own rule for WAL).
 
-A full disk is no SIGBUS: SQLite writes every page of the index as it grows it,
-so the space is taken then, and a disk with none left fails that write, which
-is answered 503 ``storage-unavailable`` like any other failed write.
+A full disk should be no SIGBUS: SQLite writes a byte to each page of the
+index as it grows it, so that the space is taken then, and a disk with none
+left fails that write, answered 503 ``storage-unavailable`` like any other
+failed write.
 """
 
 from __future__ import annotations
