@@ -17,7 +17,7 @@ Parts:
   the largest record allowed (its cost), a form posted to /undo, foreign origins.
 - ``flood``: one client floods new games (with and without its cookie), tables,
   sockets of one seat and record uploads, while 8 players play; their answer
-  times, before and during, side by side.
+  times alone and during the flood, in windows taken in turn (four of each).
 - ``lock``: another process holds SQLite's write lock for 8 s while the players
   play: GET /api/levels' times, the moves' answers, the recovery.
 - ``read-only``: a read-only database at start (refused), and the database
@@ -92,7 +92,11 @@ class Server:
     def start(self, wait: float = 60) -> None:
         fd = self.socket.fileno()
         command = [SPADES, "serve", f"--fd={fd}", f"--db={self.db}", "--level=random"]
-        self.process = subprocess.Popen([*command, *self.options], pass_fds=[fd])
+        # A session (and process group) of its own: the workers of --workers, and
+        # the helper processes its bots think in, are killed with it (``kill``).
+        self.process = subprocess.Popen(
+            [*command, *self.options], pass_fds=[fd], start_new_session=True
+        )
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -104,19 +108,28 @@ class Server:
         raise SystemExit("spades serve did not answer in time")
 
     def kill(self) -> None:
-        """SIGKILL, as the OOM killer or a power cut would stop it (one process)."""
+        """SIGKILL to the server and every process it started (its workers, its
+        bots' helpers), as a power cut would stop them: none is left running."""
         if self.process is not None:
-            self.process.send_signal(signal.SIGKILL)
+            self._kill_group()
             self.process.wait()
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
+        """SIGTERM (uvicorn stops its workers), then SIGKILL to whatever of its
+        process group is still there."""
+        if self.process is None:
+            return
+        if self.process.poll() is None:
             self.process.terminate()
-            try:
+            with suppress(subprocess.TimeoutExpired):  # then killed, below
                 self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        self._kill_group()
+        self.process.wait()
+
+    def _kill_group(self) -> None:
+        assert self.process is not None
+        with suppress(ProcessLookupError):  # the group is empty: all have exited
+            os.killpg(self.process.pid, signal.SIGKILL)
 
 
 @contextmanager
@@ -229,7 +242,9 @@ def odd_bodies(schema: dict[str, Any], components: dict[str, Any]) -> list[Any]:
 
 
 async def fuzz() -> list[str]:
-    with serving() as server:
+    # Limits off: one client sends every request, and past the limits they would
+    # be refused by the middleware (429) before the route or its checks ran.
+    with serving(None, "--limits=off") as server:
         async with session() as client:
             own = await client.post(f"{server.url}/api/games", json={"seed": 3})
             game_id = (await own.json())["game"]["id"]
@@ -435,32 +450,60 @@ def flooder(url: str, seconds: float, answers: multiprocessing.Queue[dict[str, i
     answers.put(asyncio.run(flood_all(url, seconds)))
 
 
-async def flood_against(limits: str, seconds: float) -> list[str]:
+FLOOD_ROUNDS = 4
+"""Quiet and flooded windows, taken in turn on one server: the machine is
+shared, and its other load drifts; interleaved, both kinds of window meet the
+same drift, where one quiet window before one flooded one would not."""
+
+
+async def flood_against(limits: str, seconds: float, rounds: int = FLOOD_ROUNDS) -> list[str]:
+    lines: list[str] = []
+    quiet_all: list[float] = []
+    loud_all: list[float] = []
+    counts: Counter[str] = Counter()
+    refused: Counter[str] = Counter()
     with serving(None, f"--limits={limits}") as server:
         url = server.url
         await players_for(url, 3)  # warm-up: the first games, the imports
-        before = await players_for(url, seconds)
         spawn = multiprocessing.get_context("spawn")
-        answers: multiprocessing.Queue[dict[str, int]] = spawn.Queue()
-        process = spawn.Process(target=flooder, args=(url, seconds + 2, answers))
-        process.start()
-        await asyncio.sleep(2)  # the flooder's imports and its record file
-        during = await players_for(url, seconds)
-        counts = await asyncio.get_running_loop().run_in_executor(None, answers.get)
-        process.join()
-    quiet, loud = every_latency(before), every_latency(during)
-    ratio = statistics.median(loud) / statistics.median(quiet)
-    ratio95 = percentile(sorted(loud), 0.95) / percentile(sorted(quiet), 0.95)
+        for round_number in range(1, rounds + 1):
+            load_before = os.getloadavg()[0]
+            quiet = every_latency(await players_for(url, seconds))
+            answers: multiprocessing.Queue[dict[str, int]] = spawn.Queue()
+            process = spawn.Process(target=flooder, args=(url, seconds + 2, answers))
+            process.start()
+            await asyncio.sleep(2)  # the flooder's imports and its record file
+            during = await players_for(url, seconds)
+            loud = every_latency(during)
+            counts.update(await asyncio.get_running_loop().run_in_executor(None, answers.get))
+            process.join()
+            refused.update(failures(during))
+            quiet_all += quiet
+            loud_all += loud
+            lines.append(
+                f"limits {limits}, round {round_number} (load {load_before:.1f} to "
+                f"{os.getloadavg()[0]:.1f}): alone {_p(quiet, 0.5):.0f}/{_p(quiet, 0.95):.0f} ms, "
+                f"flooded {_p(loud, 0.5):.0f}/{_p(loud, 0.95):.0f} ms (p50/p95): "
+                f"x{_p(loud, 0.5) / _p(quiet, 0.5):.2f}/x{_p(loud, 0.95) / _p(quiet, 0.95):.2f}"
+            )
+    ratio = _p(loud_all, 0.5) / _p(quiet_all, 0.5)
+    ratio95 = _p(loud_all, 0.95) / _p(quiet_all, 0.95)
     return [
-        f"limits {limits}: {PLAYERS} players alone: {summary(quiet)}",
-        f"limits {limits}: {PLAYERS} players during the flood: {summary(loud)}; "
-        f"p50 x{ratio:.2f}, p95 x{ratio95:.2f}; their failures: {dict(failures(during)) or 'none'}",
-        f"limits {limits}: the flooder's answers: "
+        *lines,
+        f"limits {limits}, {rounds} rounds: {PLAYERS} players alone: {summary(quiet_all)}",
+        f"limits {limits}, {rounds} rounds: during the floods: {summary(loud_all)}; "
+        f"p50 x{ratio:.2f}, p95 x{ratio95:.2f}; their failures: {dict(refused) or 'none'}",
+        f"limits {limits}: the flooder's answers over {rounds} floods: "
         + ", ".join(f"{key}: {value}" for key, value in sorted(counts.items())),
     ]
 
 
-async def flood(seconds: float = 10) -> list[str]:
+def _p(values: list[float], fraction: float) -> float:
+    """The ``fraction`` percentile of ``values``, in milliseconds."""
+    return 1000 * percentile(sorted(values), fraction)
+
+
+async def flood(seconds: float = 8) -> list[str]:
     return await flood_against("default", seconds) + await flood_against("off", seconds)
 
 
@@ -530,10 +573,10 @@ async def read_only() -> list[str]:
         with serving(f"sqlite:///{path}", "--limits=off") as server:
             url = server.url
             await players_for(url, 3)
-            # The file and its log, which SQLite writes through write(2). Not the
-            # -shm index: SQLite maps it into memory, and a write to it once it is
-            # immutable is a SIGBUS that no server can catch (docs/security.md).
-            files = [p for p in (path, f"{path}-wal") if Path(p).exists()]
+            # The file, its log and its -shm index, which SQLite maps into memory:
+            # a write to a mapped page of an immutable file is a SIGBUS, which the
+            # server's watch of the index (storage/wal_index.py) must forestall.
+            files = [p for p in (path, f"{path}-wal", f"{path}-shm") if Path(p).exists()]
             if subprocess.run(["chattr", "+i", *files], check=False).returncode != 0:
                 lines.append("chattr +i is not allowed here (needs root): skipped under load")
             else:
@@ -543,7 +586,8 @@ async def read_only() -> list[str]:
                     subprocess.run(["chattr", "-i", *files], check=True)
                 after = await players_for(url, 4)
                 lines += [
-                    f"database files immutable for 5 s: {summary(every_latency(during))}; "
+                    f"{', '.join(Path(file).name for file in files)} immutable for 5 s: "
+                    f"{summary(every_latency(during))}; "
                     f"refused: {dict(failures(during)) or 'none'}",
                     f"after: {summary(every_latency(after))}; refused: "
                     f"{dict(failures(after)) or 'none'}",

@@ -1,7 +1,8 @@
 """The API's contract: what the OpenAPI schema says is what the server does.
 
 The default bot level it documents is this server's, the bid range and the card
-notation are in the schema, a wrong method is answered with ``Allow``, and a
+notation are in the schema, every refusal a route may answer is listed (the
+limits' 429, the store's 503), a wrong method is answered with ``Allow``, and a
 browser with no game yet is told so without an error.
 """
 
@@ -9,12 +10,14 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Final
 
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from hypothesis import given
 from hypothesis import strategies as st
+from sqlalchemy import create_engine
 
 from spades.bots import BOT_LEVELS, strongest_level
 from spades.core import parse_card
@@ -125,3 +128,62 @@ def test_no_game_yet_is_204_not_an_error(app: FastAPI, client: TestClient) -> No
         assert stranger.get("/api/games/latest").status_code == 204
     game = start_game(client)["game"]
     assert client.get("/api/games/latest").json()["game"]["id"] == game["id"]
+
+
+def test_a_wrong_method_on_a_static_file_is_told_get_and_head(client: TestClient) -> None:
+    response = client.post("/static/app.js")
+    assert response.status_code == 405
+    assert response.headers["allow"] == "GET, HEAD"
+
+
+STORE_FREE: Final = {
+    ("get", "/api/levels"): {},
+    ("get", "/api/rules"): {},
+    ("get", "/api/rules/check"): {"params": {"rules": "cardcouch"}},
+    ("post", "/api/replays"): {"json": {"text": "not a record"}},
+}
+"""The routes that never read or write the store, with a request each."""
+
+
+def test_the_schema_lists_the_refusals_any_route_may_answer(client: TestClient) -> None:
+    """429 (the limits, checked before any route) on every operation; 403, 413
+    and 415 (another page, too large a body, a form) on every one that changes
+    something; 503 (a store fault) on every one that reads or writes the store.
+    Each refusal is an ErrorResponse, 429 and 503 with Retry-After."""
+    spec = client.get("/openapi.json").json()
+    operations = [
+        (method, path, operation)
+        for path, methods in spec["paths"].items()
+        for method, operation in methods.items()
+    ]
+    assert len(operations) > 30
+    error = {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}
+    for method, path, operation in operations:
+        responses = operation["responses"]
+        expected = {"429"} | ({"403", "413", "415"} if method not in ("get", "head") else set())
+        if (method, path) not in STORE_FREE:
+            expected.add("503")
+        assert expected <= set(responses), (method, path, sorted(responses))
+        assert "503" not in responses or (method, path) not in STORE_FREE
+        for status in expected:
+            assert responses[status]["content"]["application/json"] == error, (method, path)
+        for status in {"429", "503"} & expected:
+            assert "Retry-After" in responses[status]["headers"], (method, path, status)
+
+
+def test_the_routes_listed_without_a_store_fault_answer_with_the_store_gone(
+    app: FastAPI, client: TestClient
+) -> None:
+    game = start_game(client)["game"]
+    repository = app.state.repository
+    working = repository.engine
+    repository.engine = create_engine("postgresql+psycopg://spades@127.0.0.1:9/gone")
+    try:
+        for (method, path), request in STORE_FREE.items():
+            answered = client.request(method.upper(), path, **request)
+            assert answered.status_code < 500, (method, path, answered.text)
+        repository.played = type(repository.played)()  # nothing kept: a load asks the store
+        assert client.get(f"/api/games/{game['id']}").status_code == 503  # it is gone indeed
+    finally:
+        repository.engine.dispose()
+        repository.engine = working

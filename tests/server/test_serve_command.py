@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from spades.cli.app import app
-from spades.cli.serve import ANNOUNCEMENT
+from spades.cli.serve import ANNOUNCEMENT, bind_sockets
 
 from ..output import said
 from .serving import ServeProcess, serve_on_a_free_port
@@ -113,3 +113,63 @@ def test_stopped_by_sigterm_after_hints_it_leaves_no_semaphore_behind(tmp_path: 
     finally:
         server.stop()
     assert "leaked" not in output, output
+
+
+def binds_ipv6_loopback() -> bool:
+    """Whether this machine has ::1 (IPv6 may be turned off)."""
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as probe:
+            probe.bind(("::1", 0))
+    except OSError:
+        return False
+    return True
+
+
+def test_localhost_is_bound_on_both_loopback_addresses_on_one_port() -> None:
+    """Whatever the resolver lists for the name (here /etc/hosts may give
+    127.0.0.1 only): a browser takes localhost for both."""
+    bound = bind_sockets("localhost", 0)
+    try:
+        addresses = {listening.getsockname()[0] for listening in bound}
+        ports = {listening.getsockname()[1] for listening in bound}
+        expected = {"127.0.0.1", "::1"} if binds_ipv6_loopback() else {"127.0.0.1"}
+        assert addresses == expected
+        assert len(ports) == 1 and ports != {0}
+    finally:
+        for listening in bound:
+            listening.close()
+
+
+def test_every_address_a_name_resolves_to_is_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not binds_ipv6_loopback():
+        pytest.skip("this machine has no ::1")
+    both = [
+        (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("::1", 0, 0, 0)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 0)),
+        (socket.AF_INET, socket.SOCK_STREAM, 6, "", ("127.0.0.1", 0)),  # listed twice: once
+    ]
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *_args, **_kwargs: both)
+    bound = bind_sockets("my-host.example", 0)
+    try:
+        assert [listening.getsockname()[0] for listening in bound] == ["::1", "127.0.0.1"]
+    finally:
+        for listening in bound:
+            listening.close()
+
+
+@pytest.mark.slow
+def test_serve_on_localhost_answers_on_each_loopback_address(tmp_path: Path) -> None:
+    server, url = serve_on_a_free_port(
+        ["--host", "localhost", "--db", f"sqlite:///{tmp_path / 'games.db'}", "--level", "random"],
+        patience=120,
+    )
+    try:
+        port = int(url.rsplit(":", 1)[1])
+        first_line = server.output().splitlines()[0]
+        addresses = ["127.0.0.1", "[::1]"] if binds_ipv6_loopback() else ["127.0.0.1"]
+        for address in addresses:
+            served = f"http://{address}:{port}"
+            assert served in first_line
+            assert urllib.request.urlopen(f"{served}/api/levels", timeout=30).status == 200
+    finally:
+        server.stop()

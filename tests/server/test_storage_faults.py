@@ -1,5 +1,6 @@
 """The game store failing under the server: SQLite's write lock held by
-another process, a database server gone, a file that refuses writes.
+another process, a database server gone, a file that refuses writes, SQLite's
+index file cut by another program.
 
 None of them may freeze the other players (the storing runs off the event
 loop), none is a plain-text 500 (one handler answers a JSON 503 with
@@ -8,8 +9,15 @@ Retry-After and the rule), and a read-only database is refused at start.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 import sqlite3
+import subprocess
+import sys
 import threading
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +33,7 @@ from spades.server.app import create_app
 from spades.storage import StorageFault
 
 from .conftest import QUICK, south_move, start_game
+from .serving import serve_on_a_free_port
 
 
 @pytest.fixture
@@ -145,3 +154,79 @@ def test_a_read_only_database_is_refused_at_start(database: Path) -> None:
     result = CliRunner().invoke(cli, ["serve", "--db", url])
     assert result.exit_code == 2
     assert "refuses writes" in result.output and "Traceback" not in result.output
+
+
+CUT_THE_INDEX = """
+import os, sqlite3, sys
+connection = sqlite3.connect(sys.argv[1], isolation_level=None)
+connection.execute("PRAGMA journal_mode=WAL")
+connection.execute("CREATE TABLE t (x)")
+connection.execute("INSERT INTO t VALUES (1)")
+os.truncate(sys.argv[1] + "-shm", 0)
+connection.execute("SELECT count(*) FROM t")
+"""
+
+
+def answer(url: str, method: str = "GET", cookie: str = "") -> tuple[int, dict[str, Any], Any]:
+    """Status, headers and JSON body of a request a script (no browser) sends."""
+    request = urllib.request.Request(
+        url,
+        method=method,
+        data=b"{}" if method == "POST" else None,
+        headers={"Content-Type": "application/json", "Cookie": cookie},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, dict(response.headers), json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as refused:
+        return refused.code, dict(refused.headers), json.loads(refused.read())
+
+
+@pytest.mark.slow  # starts the server twice
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the SIGBUS is Linux's answer")
+def test_an_index_cut_under_the_server_is_a_503_not_a_sigbus(database: Path) -> None:
+    """Another program truncates SQLite's -shm index while the server has it
+    mapped. Unwatched, the next statement is a SIGBUS that kills the process
+    (shown first, in a process of its own); the server refuses every read and
+    write with a JSON 503 instead, keeps serving what needs no store, stops
+    cleanly, and started again finds every game it acknowledged. Before that,
+    the index made immutable (as root) is refused as read-only while it lasts."""
+    unwatched = subprocess.run(
+        [sys.executable, "-c", CUT_THE_INDEX, str(database.with_name("plain.db"))], check=False
+    )
+    assert unwatched.returncode == -signal.SIGBUS
+
+    arguments = ["--db", f"sqlite:///{database}", "--level", "random", "--limits", "off"]
+    server, url = serve_on_a_free_port(arguments, patience=120)
+    try:
+        status, headers, body = answer(f"{url}/api/games", "POST")
+        assert status == 201
+        cookie = headers["set-cookie"].split(";")[0]
+        game = body["game"]
+        index = f"{database}-shm"
+        if subprocess.run(["chattr", "+i", index], check=False).returncode == 0:  # root only
+            try:  # a write to a mapped page of an immutable file is a SIGBUS too
+                status, headers, body = answer(f"{url}/api/games", "POST", cookie)
+                assert status == 503 and body["rule"] == "storage-read-only", body
+            finally:
+                subprocess.run(["chattr", "-i", index], check=True)
+            assert answer(f"{url}/api/games", "POST", cookie)[0] == 201  # writable again
+        os.truncate(index, 0)
+        for method, path in (("GET", f"/api/games/{game['id']}"), ("POST", "/api/games")):
+            status, headers, body = answer(url + path, method, cookie)
+            assert status == 503, body
+            assert body["rule"] == "storage-index"
+            assert headers["retry-after"] == "60"
+        assert answer(f"{url}/api/levels")[0] == 200
+        assert server.process.poll() is None
+        server.process.send_signal(signal.SIGTERM)
+        assert server.process.wait(timeout=60) == -signal.SIGTERM  # as uvicorn ends itself
+    finally:
+        server.stop()
+    server, url = serve_on_a_free_port(arguments, patience=120)
+    try:
+        status, _headers, body = answer(f"{url}/api/games/{game['id']}", cookie=cookie)
+        assert status == 200
+        assert body["game"]["version"] == game["version"]
+    finally:
+        server.stop()

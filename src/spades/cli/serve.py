@@ -5,8 +5,8 @@ workers, restarted if one dies) over a database server: they share nothing
 but the database, whose row versions make two processes acting on one game at
 once refuse the later save instead of losing or repeating a move.
 
-The command binds its listening socket itself, before it prints where it
-serves: ``--port 0`` takes a port the system picks, and the first line the
+The command binds its listening sockets itself (one for each address the
+host names), before it prints where it serves: ``--port 0`` takes a port the system picks, and the first line the
 command prints names it (``ANNOUNCEMENT``), so a test or a benchmark starts a
 server without first guessing a free port that another process may take.
 """
@@ -14,6 +14,7 @@ server without first guessing a free port that another process may take.
 from __future__ import annotations
 
 import contextlib
+import errno
 import inspect
 import json
 import os
@@ -38,7 +39,13 @@ BACKLOG: Final = 2048
 
 
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    host: Annotated[
+        str,
+        typer.Option(
+            help="Address or name to listen on; a name is every address it resolves to "
+            "(localhost: 127.0.0.1 and ::1).",
+        ),
+    ] = "127.0.0.1",
     port: Annotated[
         int,
         typer.Option(
@@ -163,13 +170,14 @@ def serve(
     # The app is made here even for workers: a database that cannot be used is
     # refused once, before any process starts, and a new one gets its tables once.
     app = _open_app(settings, db)
-    listening = _listen(host, port) if fd is None else _inherited(fd)
+    listening = bind_sockets(host, port) if fd is None else [_inherited(fd)]
     where = make_url(url).render_as_string(hide_password=True)
     processes = f"; {workers} processes" if workers > 1 else ""
     thinking = app.state.service.decider.describe()
+    also = "".join(f", also {_shown_url(more)}" for more in listening[1:])
     typer.echo(  # click flushes it: a program reading the port gets it now
-        f"Spades is at {_shown_url(listening)}  (games stored in {where}{processes}; "
-        f"{thinking}; Ctrl-C to stop)"
+        f"Spades is at {_shown_url(listening[0])}  ({also[2:] + '; ' if also else ''}"
+        f"games stored in {where}{processes}; {thinking}; Ctrl-C to stop)"
     )
     if workers == 1:
         try:
@@ -190,29 +198,99 @@ def serve(
     _run_workers(config, listening)
 
 
-def _listen(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host`` and ``port`` (0: a free port the system picks),
-    as uvicorn would bind it; uvicorn listens on it once the app has started."""
+def bind_sockets(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to every address ``host`` names, on ``port`` (0: a free
+    port the system picks, the same for all of them), as uvicorn would bind
+    them; uvicorn listens on them once the app has started.
+
+    ``localhost`` (and any name under it, RFC 6761) is both loopback
+    addresses, 127.0.0.1 and ::1, whatever the resolver lists: a browser
+    treats the name so, and a server on one of them only is refused by a
+    client that tries the other. An address this machine does not have (IPv6
+    turned off) is skipped as long as another one is bound."""
     try:
-        family, kind, protocol, _, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )[0]
-        listening = socket.socket(family, kind, protocol)
+        addresses = _addresses(host, port)
     except OSError as error:
         raise typer.BadParameter(
             f"cannot listen on {host!r}: {error}", param_hint="--host"
         ) from None
+    for _attempt in range(PORT_ATTEMPTS):
+        try:
+            return _bind_all(addresses, port)
+        except _PortTakenOnAnother:  # port 0: the port the system gave one family is
+            continue  # taken in the other; ask for another
+    raise typer.BadParameter(
+        f"cannot find a port free on every address of {host}", param_hint="--port"
+    )
+
+
+PORT_ATTEMPTS: Final = 20
+LOOPBACK: Final = ((socket.AF_INET, "127.0.0.1"), (socket.AF_INET6, "::1"))
+
+
+def _addresses(host: str, port: int) -> list[tuple[socket.AddressFamily, Any]]:
+    """The distinct (family, socket address) pairs ``host`` names, in the
+    resolver's order."""
+    name = host.lower().rstrip(".")
+    if name == "localhost" or name.endswith(".localhost"):
+        return [(family, (address, port)) for family, address in LOOPBACK]
+    found: list[tuple[socket.AddressFamily, Any]] = []
+    for family, _kind, _protocol, _name, address in socket.getaddrinfo(
+        host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    ):
+        if (family, address) not in found:
+            found.append((family, address))
+    return found
+
+
+class _PortTakenOnAnother(Exception):
+    """The port the system picked for one address is in use on another."""
+
+
+NOT_ON_THIS_MACHINE: Final = (errno.EADDRNOTAVAIL, errno.EAFNOSUPPORT, errno.EPROTONOSUPPORT)
+
+
+def _bind_all(addresses: list[tuple[socket.AddressFamily, Any]], port: int) -> list[socket.socket]:
+    bound: list[socket.socket] = []
+    missing: list[str] = []
     try:
-        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listening.bind(address)
-    except OSError as error:
-        listening.close()
+        for family, address in addresses:
+            if bound and port == 0:  # every address on the port the first was given
+                address = (address[0], bound[0].getsockname()[1], *address[2:])
+            try:
+                listening = socket.socket(family, socket.SOCK_STREAM)
+            except OSError as error:  # no IPv6 in this system at all
+                missing.append(f"{address[0]}: {error.strerror or error}")
+                continue
+            try:
+                listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6 and len(addresses) > 1:
+                    # IPv6 only: an IPv6 wildcard would otherwise take the IPv4
+                    # port too, and the IPv4 socket could not be bound beside it.
+                    listening.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                listening.bind(address)
+            except OSError as error:
+                listening.close()
+                if error.errno in NOT_ON_THIS_MACHINE:
+                    missing.append(f"{address[0]}: {error.strerror or error}")
+                    continue
+                if error.errno == errno.EADDRINUSE and bound and port == 0:
+                    raise _PortTakenOnAnother from None
+                raise typer.BadParameter(
+                    f"cannot listen on {address[0]} port {port}: {error.strerror or error}",
+                    param_hint="--port",
+                ) from None
+            listening.set_inheritable(True)  # worker processes serve on it too
+            bound.append(listening)
+    except BaseException:
+        for listening in bound:
+            listening.close()
+        raise
+    if not bound:
         raise typer.BadParameter(
-            f"cannot listen on {host} port {port}: {error.strerror or error}",
-            param_hint="--port",
-        ) from None
-    listening.set_inheritable(True)  # worker processes serve on it too
-    return listening
+            f"cannot listen on any address: {'; '.join(missing)}", param_hint="--host"
+        )
+    return bound
 
 
 def _inherited(fd: int) -> socket.socket:
@@ -241,19 +319,19 @@ def _shown_url(listening: socket.socket) -> str:
     return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
-def _run_one(config: uvicorn.Config, listening: socket.socket) -> None:
-    """What ``uvicorn.run`` does with one process, on the socket bound here."""
+def _run_one(config: uvicorn.Config, listening: list[socket.socket]) -> None:
+    """What ``uvicorn.run`` does with one process, on the sockets bound here."""
     import uvicorn
 
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn raises it again once stopped
-        server.run(sockets=[listening])
+        server.run(sockets=listening)
     if not server.started:  # the app's start-up failed: uvicorn has said why
         raise typer.Exit(3)
 
 
-def _run_workers(config: uvicorn.Config, listening: socket.socket) -> None:
-    """What ``uvicorn.run`` does with several worker processes, on the socket
+def _run_workers(config: uvicorn.Config, listening: list[socket.socket]) -> None:
+    """What ``uvicorn.run`` does with several worker processes, on the sockets
     bound here. Older versions of uvicorn's supervisor are handed the function
     each worker runs, newer ones build it themselves: each is called its way."""
     import uvicorn
@@ -263,10 +341,10 @@ def _run_workers(config: uvicorn.Config, listening: socket.socket) -> None:
     supervisor: Any
     if "target" in parameters:
         supervisor = Multiprocess(  # type: ignore[call-arg]
-            config, target=uvicorn.Server(config).run, sockets=[listening]
+            config, target=uvicorn.Server(config).run, sockets=listening
         )
     else:
-        supervisor = Multiprocess(config, sockets=[listening])
+        supervisor = Multiprocess(config, sockets=listening)
     with contextlib.suppress(KeyboardInterrupt):
         supervisor.run()
 
@@ -289,6 +367,7 @@ def _create(settings: dict[str, Any]) -> FastAPI:
         limits=Limits.parse(settings["limits"]),
         allowed_origins=settings["allowed_origins"],
         bots=settings["bots"],
+        owns_process=True,
     )
 
 

@@ -24,17 +24,18 @@ from spades.storage import BUSY_TIMEOUT, GameRepository, default_database_url
 
 from . import page
 from .challenge import routes as challenge
-from .errors import add_error_handlers
+from .errors import add_error_handlers, document_refusals
 from .http.guards import SameOriginOnly
 from .http.headers import SecurityHeaders
 from .http.held_requests import hold_requests_if_asked
 from .http.limits import MAX_BODY_BYTES, LimitRequestBody
-from .http.rates import AtOnce, Limits, Rates, RequestRate
+from .http.rates import REFUSAL_DELAY, AtOnce, Limits, Rates, RequestRate
 from .play import routes as play
 from .play.games import GameService
 from .play.views import ScoreSheets
 from .records import routes as records
 from .records.replay_schemas import MAX_RECORD_BODY_BYTES
+from .records.replayer import close as close_record_replayer
 from .records.reviews import REVIEW_DEALS, HandReviewer
 from .stats import routes as stats
 from .tables import routes as tables
@@ -49,25 +50,31 @@ def create_app(
     default_level: str | None = None,
     review_deals: int | None = None,
     limits: Limits | None = None,
+    refusal_delay: float = REFUSAL_DELAY,
     allowed_origins: Iterable[str] = (),
     storage_wait: float = BUSY_TIMEOUT,
     bots: str | Decider | None = None,
     clock: Callable[[], float] = time.monotonic,
     timer: Timer = event_loop_timer,
+    owns_process: bool = False,
 ) -> FastAPI:
     """The web game, storing games in ``db_url`` (default: an SQLite file in the
     user's data directory); new games seat ``default_level`` bots unless the
     player picks others (default: the strongest within the decision budget).
     Post-hand reviews sample ``review_deals`` deals a play (default ``REVIEW_DEALS``).
     ``limits`` caps what one player or address may ask (default: ``SPADES_LIMITS``,
-    else ``Limits()``); pages of ``allowed_origins`` may act as this server's own.
+    else ``Limits()``); a request past a limit per address is answered 429 after
+    ``refusal_delay`` seconds (``rates.REFUSAL_DELAY``); pages of
+    ``allowed_origins`` may act as this server's own.
     A read or write waits at most ``storage_wait`` seconds for the database, then
     answers 503. A database that refuses writes raises ``StorageFault`` here,
     before anything is served. The search bots think where ``bots`` says (a
     ``Decider``, or its name: see ``spades.session.BOT_SERVICES``; default a
     pool of processes, one per core). Tables with friends keep time on ``clock``
     (seconds) and set their deadlines (a person away, a turn timer) on ``timer``:
-    a test passes its own to move time itself."""
+    a test passes its own to move time itself. An app that ``owns_process``
+    (``spades serve``'s) also shuts down, when it stops, what the process shares
+    between apps: the processes record files are re-played in."""
     decider = bots if isinstance(bots, Decider) else make_decider(bots)
     repository = GameRepository(db_url or default_database_url(), busy_timeout=storage_wait)
     repository.check_writable()
@@ -91,6 +98,8 @@ def create_app(
         # Waited for: uvicorn ends the process by the SIGTERM that stopped it, and
         # the pool's semaphores would be reported leaked (tests/server/test_serve_command.py).
         decider.close()
+        if owns_process:
+            close_record_replayer()  # the processes record files are re-played in
         repository.close()
 
     # fastapi-offline: the same FastAPI, with /docs served from the package, not a CDN.
@@ -116,6 +125,7 @@ def create_app(
     app.state.pushes = pushes
     app.state.limits = limits or Limits.from_environment()
     app.state.rates = Rates()
+    app.state.refusal_delay = refusal_delay
     app.state.replaying = AtOnce(app.state.limits.uploads_at_once, "record files")
     hold_requests_if_asked(app)  # a test-only hook, off unless its variable is set
     add_error_handlers(app)
@@ -140,7 +150,8 @@ def create_app(
 
 
 def _document_levels(app: FastAPI, default_level: str) -> None:
-    """Write this server's bot levels and its default into the schema.
+    """Write this server's bot levels and its default into the schema, and
+    the refusals its middleware answers before any route (``document_refusals``).
 
     The request models cannot know them: the default is chosen when the app is
     made (``create_app(default_level=...)``, ``spades serve --level``).
@@ -156,6 +167,7 @@ def _document_levels(app: FastAPI, default_level: str) -> None:
                 fields[name]["description"] += f" One of {', '.join(BOT_LEVELS)} (see /api/levels)."
             for name in ("partner", "opponents"):
                 fields[name]["description"] += f" Default on this server: {default_level}."
+            document_refusals(schema)
         return app.openapi_schema  # type: ignore[return-value]
 
     app.openapi = openapi  # type: ignore[method-assign]

@@ -12,7 +12,6 @@ the game routes' refusals in the OpenAPI schema.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -22,6 +21,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import exc as database_errors
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import BaseRoute, Match
+from starlette.types import Scope
 
 from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
 from spades.storage import StaleGameError, StorageFault, storage_fault
@@ -39,11 +39,77 @@ class ErrorResponse(BaseModel):
     rule: str = Field(description="A short code: the rule broken, or the kind of problem.")
 
 
+RETRY_AFTER: Final = {
+    "Retry-After": {
+        "description": "Seconds to wait before asking again.",
+        "schema": {"type": "integer"},
+    }
+}
+STORE_FAILED: Final[dict[int | str, dict[str, Any]]] = {
+    503: {
+        "model": ErrorResponse,
+        "description": "The game store failed: busy past the wait (storage-busy), out of reach "
+        "(storage-unavailable), refusing writes (storage-read-only), or its index cut by "
+        "another program (storage-index). Nothing was changed.",
+        "headers": RETRY_AFTER,
+    }
+}
+"""For every route that reads or writes the store: ``_on_storage_error``'s answer."""
 ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     404: {"model": ErrorResponse, "description": "No such game among yours."},
     409: {"model": ErrorResponse, "description": "Not your turn, or the game is over."},
     422: {"model": ErrorResponse, "description": "A malformed request or an illegal move."},
+    **STORE_FAILED,
 }
+"""The game routes' refusals (each loads the caller's game from the store)."""
+SAFE_METHODS: Final = frozenset({"get", "head", "options"})
+BEFORE_ANY_ROUTE: Final[dict[str, dict[str, Any]]] = {
+    "429": {
+        "description": "Too many requests (rate-limit): from this address, or of this costly "
+        "kind (new games, tables, hints, claims, record files) from this address or player; "
+        "see docs/security.md.",
+        "headers": RETRY_AFTER,
+    },
+}
+"""What the middleware may answer to any request before its route runs."""
+BEFORE_A_CHANGE: Final[dict[str, dict[str, Any]]] = {
+    "403": {
+        "description": "Sent by a page of another origin (rule origin or cross-site): "
+        "refused before the route runs."
+    },
+    "413": {"description": "The body is larger than the server takes (too-large)."},
+    "415": {
+        "description": "Sent as a form or plain text (content-type), as another site's page "
+        "could send it: send JSON."
+    },
+}
+"""What the middleware may answer to any state-changing request (not GET,
+HEAD or OPTIONS) before its route runs."""
+
+
+def document_refusals(schema: dict[str, Any]) -> None:
+    """Add to each operation of the OpenAPI ``schema`` the refusals the
+    middleware answers before any route runs (``BEFORE_ANY_ROUTE``,
+    ``BEFORE_A_CHANGE``): they are no route's own, so no route declares them.
+    A route that declares one of these statuses keeps its own words, and the
+    middleware's are added after them."""
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorResponse"}}}
+    for operations in schema.get("paths", {}).values():
+        for method, operation in operations.items():
+            refusals = dict(BEFORE_ANY_ROUTE)
+            if method not in SAFE_METHODS:
+                refusals.update(BEFORE_A_CHANGE)
+            responses = operation.setdefault("responses", {})
+            for status, refusal in refusals.items():
+                own = responses.get(status)
+                if own is None:
+                    responses[status] = {**refusal, "content": error}
+                else:
+                    own["description"] = f"{own['description']} Or: {refusal['description']}"
+                    if "headers" in refusal:
+                        own.setdefault("headers", {}).update(refusal["headers"])
+                    own.setdefault("content", error)
+
 
 FIELD_HELP: Final = {
     "bid": 'The bid must be "nil" or a whole number from 1 to 13.',
@@ -146,27 +212,30 @@ def _on_http(request: Request, error: Exception) -> JSONResponse:
     )
 
 
+HTTP_METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+STATIC_METHODS: Final = ["GET", "HEAD"]
+"""What the static files (a mount, whose routes answer every method) accept."""
+
+
 def allowed_methods(request: Request) -> list[str]:
-    """Every method some route accepts at the request's path."""
-    methods: set[str] = set()
-    for route in _every_route(request.app.router.routes):
-        match, _scope = route.matches(request.scope)
-        if match is not Match.NONE:
-            methods |= getattr(route, "methods", None) or set()
-    return sorted(methods)
+    """Every method some route of the app accepts at the request's path.
+
+    Each route is asked, through Starlette's public ``matches``, whether it
+    would serve the path with each method in turn: a route that serves it with
+    every method (a mount, whose app picks its methods itself) says nothing
+    about methods, and is left out. This holds however FastAPI keeps an
+    included router (it once copied its routes in, and now keeps it whole)."""
+    allowed: set[str] = set()
+    for route in request.app.routes:
+        serves = {method for method in HTTP_METHODS if _serves(route, request.scope, method)}
+        if serves != set(HTTP_METHODS):
+            allowed |= serves
+    return sorted(allowed) or STATIC_METHODS
 
 
-def _every_route(routes: Iterable[BaseRoute]) -> Iterator[BaseRoute]:
-    """The routes, those of each included router among them. Newer FastAPI keeps
-    an included router whole (its routes under ``original_router``) where older
-    versions copied its routes in; the features' routers have no prefix, so
-    their routes match a request's path as they are."""
-    for route in routes:
-        included = getattr(route, "original_router", None)
-        if included is None:
-            yield route
-        else:
-            yield from _every_route(included.routes)
+def _serves(route: BaseRoute, scope: Scope, method: str) -> bool:
+    match, _child_scope = route.matches({**scope, "method": method})
+    return match is Match.FULL
 
 
 def _on_rate_limited(_request: Request, error: Exception) -> JSONResponse:

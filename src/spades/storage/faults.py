@@ -1,8 +1,9 @@
 """Storage faults as the server answers them: what failed, its rule, when to retry.
 
 A database can be busy (another process holds SQLite's write lock past the
-wait), unreachable (a database server stopped or restarting) or read-only (a
-file or a server that refuses writes). None of these is a fault of the
+wait), unreachable (a database server stopped or restarting), read-only (a
+file or a server that refuses writes), or its SQLite index cut by another
+program (``wal_index``). None of these is a fault of the
 request, and none loses an acknowledged move: the server answers 503 with
 ``Retry-After`` and the ``rule`` named here, and the next request tries again.
 A database error that is none of these (a constraint broken, a bad query) is
@@ -18,12 +19,15 @@ from sqlalchemy import exc
 BUSY: Final = "storage-busy"
 UNAVAILABLE: Final = "storage-unavailable"
 READ_ONLY: Final = "storage-read-only"
-RETRY_SECONDS: Final = {BUSY: 1, UNAVAILABLE: 5, READ_ONLY: 60}
+INDEX_CUT: Final = "storage-index"
+RETRY_SECONDS: Final = {BUSY: 1, UNAVAILABLE: 5, READ_ONLY: 60, INDEX_CUT: 60}
 DETAILS: Final = {
     BUSY: "The game store is busy (another process holds it): try again in a moment.",
     UNAVAILABLE: "The game store cannot be reached just now: try again in a few seconds.",
     READ_ONLY: "The game store refuses writes (its file or server is read-only): "
     "the server's operator must fix it.",
+    INDEX_CUT: "The game store's files were changed under the server by another program: "
+    "the server's operator must restart it (no acknowledged move is lost).",
 }
 
 
@@ -45,7 +49,11 @@ def storage_fault(error: BaseException) -> StorageFault | None:
         return StorageFault(BUSY, str(error).splitlines()[0])
     if not isinstance(error, exc.OperationalError | exc.InterfaceError | exc.InternalError):
         return None
-    text = str(error.orig if isinstance(error, exc.DBAPIError) else error).lower()
+    orig = error.orig if isinstance(error, exc.DBAPIError) else error
+    rule = getattr(orig, "storage_rule", None)  # a refusal of ours (wal_index.IndexCut)
+    if rule in DETAILS:
+        return StorageFault(rule, str(orig))
+    text = str(orig).lower()
     cause = text.splitlines()[0][:120] if text else ""
     if "locked" in text or "busy" in text:
         return StorageFault(BUSY, cause)

@@ -51,6 +51,7 @@ from .models import Base, GameRow, TableSeatRow
 from .reviews import ReviewStore
 from .schema import ensure_current
 from .table_changes import TableChangeLog
+from .wal_index import WalIndexWatch, database_file, watched_connection_class
 
 GAME_ID_BYTES = 12
 SQLITE_CONNECTIONS = 40
@@ -128,9 +129,13 @@ def database_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
             parsed, connect_args={"check_same_thread": False}, poolclass=StaticPool
         )
     Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    connect_args: dict[str, Any] = {"check_same_thread": False, "timeout": busy_timeout}
+    watched = database_file(database)
+    if watched is not None:  # a cut -shm index: a 503, not a SIGBUS (wal_index.py)
+        connect_args["factory"] = watched_connection_class(WalIndexWatch(watched))
     engine = create_engine(
         parsed,
-        connect_args={"check_same_thread": False, "timeout": busy_timeout},
+        connect_args=connect_args,
         # A connection for each of the server's worker threads (anyio's default
         # limit is 40): fewer, and requests queue for one, or open and close a
         # spare each time.
@@ -149,6 +154,9 @@ def database_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         # loses nothing it answered; only an OS crash or power cut can undo the
         # last moves, never corrupt the file.
         cursor.execute("PRAGMA synchronous=NORMAL")
+        # The database file itself is read with read(2), never mapped: a mapped
+        # file cut or failing under the process is a SIGBUS (wal_index.py).
+        cursor.execute("PRAGMA mmap_size=0")
         cursor.close()
 
     return engine

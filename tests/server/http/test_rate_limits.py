@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from spades.cli.app import app as cli
 from spades.core import Game, game_to_record
+from spades.server.http import rates
 from spades.server.http.rates import Limits, Rates
 from spades.server.tables.routes import SOCKETS_PER_SEAT_CLOSE
 
@@ -28,6 +29,12 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+@pytest.fixture(autouse=True)
+def refused_at_once(app: FastAPI) -> None:
+    """The refusals answered without their delay (one test below keeps it)."""
+    app.state.refusal_delay = 0
 
 
 @pytest.fixture
@@ -283,3 +290,28 @@ def test_limits_are_written_as_settings() -> None:
             Limits.parse(bad)
     result = CliRunner().invoke(cli, ["serve", "--limits", "games=5"])
     assert result.exit_code == 2 and "not a limit" in result.output
+
+
+def test_a_request_past_an_address_limit_is_refused_after_the_delay(
+    app: FastAPI, client: TestClient, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A flooding client that asks again as soon as it is answered is held to
+    one request a delay per connection; a refusal of the route (per player) is
+    not held, nor is a request within the limits."""
+    waits: list[float] = []
+
+    async def noted_sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(rates, "hold_refusal", noted_sleep)
+    app.state.refusal_delay = 0.5
+    app.state.limits = Limits(games_per_address=6, games_per_owner=6)  # bursts of 1
+    assert new_game(client) == 201
+    assert waits == []
+    assert_rate_limited(client.post("/api/games", json={"seed": 1, **QUICK}))
+    assert waits == [0.5]
+    clock.now += 10
+    app.state.limits = Limits(games_per_owner=6)  # the route's limit alone
+    assert new_game(client) == 201
+    assert new_game(client) == 429
+    assert waits == [0.5], "a refusal of the route is answered at once"

@@ -19,6 +19,7 @@ from spades.challenge.service import StalePlay
 from spades.core import SOUTH, record_to_json
 
 from ..deps import owner_or_new, player_key
+from ..errors import STORE_FAILED
 from ..play.games import parse_bid_value, parse_card_value
 from ..records.records import open_record_file
 from ..records.replay_schemas import Replay
@@ -55,6 +56,7 @@ ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     409: {"description": "Not now: a deal before is unfinished, the day is closed, or you "
           "have not finished the deal whose results you ask for."},
     422: {"description": "A malformed request, an illegal move, or no name yet."},
+    **STORE_FAILED,
 }  # fmt: skip
 _making = threading.Lock()
 

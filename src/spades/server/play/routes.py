@@ -19,7 +19,7 @@ from spades.core import PRESETS, RulesError, parse_rules, rules_name
 from spades.core.rules import OPTIONS
 
 from ..deps import Games, Owner, OwnerOrNew, ServerLimits, ServerRates, Sheets, player_key
-from ..errors import ERRORS
+from ..errors import ERRORS, STORE_FAILED
 from .games import IntentResult
 from .hints import hint_level
 from .schemas import (
@@ -115,7 +115,7 @@ async def new_game(
     return game_update(started, sheets)
 
 
-@router.get("/api/games")
+@router.get("/api/games", responses=STORE_FAILED)
 def list_games(
     games: Games,
     request: Request,
@@ -135,7 +135,7 @@ def list_games(
 @router.get(
     "/api/games/latest",
     response_model=GameUpdate,
-    responses={204: {"description": "This browser has no game yet."}},
+    responses={204: {"description": "This browser has no game yet."}, **STORE_FAILED},
 )
 async def latest_game(games: Games, sheets: Sheets, request: Request) -> GameUpdate | Response:
     """The game you played most recently, as it stands; 204 if you have none yet.

@@ -9,14 +9,16 @@ cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, WithJsonSchema
 
 from spades.core.bids import BidJson
+from spades.core.cards import CARD_NAMES, Card
 from spades.core.rules import Rules
 from spades.core.scoring import NilKind
-from spades.core.seats import SeatLetter, TeamName
+from spades.core.seats import SEAT_LETTERS, Seat, SeatLetter, TeamName
 
 BidValue = BidJson
 Role = Literal["you", "partner", "opponent"]
@@ -268,6 +270,19 @@ class TrickState(BaseModel):
     leader: SeatLetter
     cards: list[PlayedCard]
     winner: SeatLetter | None
+
+    @classmethod
+    def of(cls, leader: Seat, cards: Sequence[Card], winner: Seat | None) -> TrickState:
+        """A trick as the engine keeps it (seats and cards as numbers), in words:
+        ``cards`` in the order played from ``leader``; ``winner`` once it is over."""
+        return cls(
+            leader=SEAT_LETTERS[leader],
+            cards=[
+                PlayedCard(seat=SEAT_LETTERS[(leader + i) & 3], card=CARD_NAMES[card])
+                for i, card in enumerate(cards)
+            ],
+            winner=None if winner is None else SEAT_LETTERS[winner],
+        )
 
 
 class NilOutcome(BaseModel):

@@ -33,7 +33,7 @@ from spades.core import (
     nil_kind_name,
     rules_name,
 )
-from spades.core.cards import CARD_NAMES, Card, card_long_name, cards_in, sorted_for_display
+from spades.core.cards import CARD_NAMES, card_long_name, cards_in, sorted_for_display
 from spades.core.seats import (
     SEAT_LETTERS,
     SEAT_NAMES,
@@ -65,7 +65,6 @@ from .schemas import (
     HintResponse,
     NilOutcome,
     PassState,
-    PlayedCard,
     Role,
     SeatState,
     Settings,
@@ -95,17 +94,6 @@ def role_of(seat: Seat, viewer: Seat = HUMAN) -> Role:
     if seat == viewer:
         return "you"
     return "partner" if seat == partner_of(viewer) else "opponent"
-
-
-def _trick(leader: Seat, cards: tuple[Card, ...] | list[Card], winner: Seat | None) -> TrickState:
-    return TrickState(
-        leader=SEAT_LETTERS[leader],
-        cards=[
-            PlayedCard(seat=SEAT_LETTERS[(leader + i) & 3], card=CARD_NAMES[card])
-            for i, card in enumerate(cards)
-        ],
-        winner=None if winner is None else SEAT_LETTERS[winner],
-    )
 
 
 def record_file(game_id: str) -> str:
@@ -239,8 +227,8 @@ def game_state(
         legal_cards=[CARD_NAMES[c] for c in view.legal_cards()] if my_turn else [],
         seats=seats,
         teams=teams,
-        trick=_trick(view.leader, view.trick, None),
-        last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
+        trick=TrickState.of(view.leader, view.trick, None),
+        last_trick=None if last is None else TrickState.of(last.leader, last.cards, last.winner),
         tricks_played=len(view.tricks),
         spades_broken=view.spades_broken,
         score_sheet=(sheets or ScoreSheets()).sheet(game_id, game, viewer),

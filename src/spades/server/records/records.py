@@ -42,7 +42,8 @@ from spades.core.cards import CARD_NAMES, cards_in, sorted_for_display
 from spades.core.hand import HandState
 from spades.core.seats import SEAT_LETTERS, SEATS, TEAM_NAMES, Seat
 
-from ..play.views import _trick, bid_value, game_over_info, hand_result, record_file
+from ..play.schemas import TrickState
+from ..play.views import bid_value, game_over_info, hand_result, record_file
 from .replay_schemas import Replay, ReplayBid, ReplayClaim, ReplayHand, ReplayPass
 
 RECORD_INDENT: Final = 2
@@ -226,8 +227,8 @@ def _replay(
                     )
                     for giver, given in state.passes
                 ],
-                tricks=[_trick(t.leader, t.cards, t.winner) for t in state.tricks]
-                + ([_trick(state.leader, state.trick, None)] if state.trick else []),
+                tricks=[TrickState.of(t.leader, t.cards, t.winner) for t in state.tricks]
+                + ([TrickState.of(state.leader, state.trick, None)] if state.trick else []),
                 result=None
                 if scored is None
                 else hand_result(scored, game.rules, claims=game.claims, undos=game.undos),

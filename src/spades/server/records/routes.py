@@ -22,11 +22,11 @@ from .records import (
     NothingToDownload,
     downloadable_record,
     hides_unplayed_cards,
-    open_record_file,
     record_attachment,
     replay_of_game,
 )
 from .replay_schemas import OpenRecordRequest, RecordFileError, Replay
+from .replayer import replay_record_file
 from .review_schemas import HandReviewResponse
 
 router = APIRouter()
@@ -45,6 +45,7 @@ IN_PROGRESS: Final[dict[int | str, dict[str, Any]]] = {
         200: {"description": "The game's spades-record/1 record: its finished hands."},
         404: ERRORS[404],
         409: {"model": ErrorResponse, "description": "No hand of the game is over yet."},
+        503: ERRORS[503],
     },
 )
 def record(game_id: str, games: Games, owner: Owner) -> Response:
@@ -77,18 +78,23 @@ def game_replay(game_id: str, games: Games, owner: Owner) -> Replay:
         429: {"model": ErrorResponse, "description": "Too many record files opened."},
     },
 )
-def open_record(
-    body: OpenRecordRequest, limits: ServerLimits, replaying: Replaying
-) -> Replay | JSONResponse:
+def open_record(body: OpenRecordRequest, limits: ServerLimits, replaying: Replaying) -> Response:
     """Open a record file for the replay viewer. Every bid and card is checked
     by re-playing it; a broken record is refused naming the line and the place
     at fault. Re-playing costs CPU by the hand: the server caps the hands a
     record may hold, the files one address opens a minute and the files
     re-played at once."""
-    # The files an address opens: rates.RequestRate.
+    # The files an address opens: rates.RequestRate. The re-play runs in a
+    # process of its own, off the server's interpreter (replayer.py).
     with replaying.turn():
         try:
-            return open_record_file(body.text, body.game, max_hands=limits.record_hands)
+            replay = replay_record_file(
+                body.text,
+                body.game,
+                max_hands=limits.record_hands,
+                processes=limits.uploads_at_once or 1,
+            )
+            return Response(replay, media_type="application/json")  # a Replay, written there
         except BadRecordFile as error:
             return JSONResponse(
                 RecordFileError(detail=error.detail, rule=error.rule, line=error.line).model_dump(),

@@ -6,13 +6,14 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from ..deps import Games, player_key
+from ..errors import STORE_FAILED
 from .schemas import Statistics
 from .statistics import player_statistics
 
 router = APIRouter(tags=["statistics"])
 
 
-@router.get("/api/statistics")
+@router.get("/api/statistics", responses=STORE_FAILED)
 def statistics(games: Games, request: Request) -> Statistics:
     """Your games in numbers: results by level, points, contracts, Nils, bags, undos;
     your finished games at tables with friends too, from the seat you took."""

@@ -24,7 +24,7 @@ from spades.core.seats import SEAT_LETTERS, Seat, SeatLetter
 from spades.storage import StoredGame
 
 from ..deps import Live, OwnerOrNew, Pushes, ServerLimits, Tables
-from ..errors import ErrorResponse
+from ..errors import STORE_FAILED, ErrorResponse
 from ..http.cookies import set_secret_cookie
 from ..page import the_page
 from ..play.games import GameInProgress, GameNotFound
@@ -56,6 +56,7 @@ ERRORS: Final[dict[int | str, dict[str, Any]]] = {
     404: {"model": ErrorResponse, "description": "No such table, or not one you sit at."},
     409: {"model": ErrorResponse, "description": "Not your turn, a seat taken, not started."},
     422: {"model": ErrorResponse, "description": "A malformed request or an illegal move."},
+    **STORE_FAILED,
 }
 
 router = APIRouter(tags=["tables"])

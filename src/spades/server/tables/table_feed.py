@@ -34,6 +34,7 @@ from typing import Final
 
 from sqlalchemy.engine import make_url
 
+from spades.storage import storage_fault
 from spades.storage.table_changes import ALIVE, CHANNEL, TableChange, TableChangeLog
 
 POLL_SECONDS: Final = 0.05
@@ -108,8 +109,12 @@ class TableFeed:
             self._wake.clear()  # notifications meanwhile are answered by this one read
             try:
                 await self.read()
-            except Exception:  # the database away for a moment: the next read catches up
-                log.warning("could not read the table change log", exc_info=True)
+            except Exception as error:  # the database away for a moment: the next read catches up
+                fault = storage_fault(error)
+                if fault is None:
+                    log.warning("could not read the table change log", exc_info=True)
+                else:  # said in a line: it is read every 50 ms while the store is away
+                    log.warning("could not read the table change log: %s", fault)
 
     async def _say_alive(self) -> None:
         while True:

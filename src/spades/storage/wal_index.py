@@ -1,0 +1,198 @@
+"""SQLite's WAL index, watched so that a file cut under the server is refused
+with a 503 instead of killing the process.
+
+In WAL mode SQLite keeps the log's index in ``<database>-shm`` and maps it
+into memory (``mmap``) in every process that has the database open. If another
+program truncates that file while it is mapped, the next read or write of a
+page past its new end is a SIGBUS: the kernel stops the process, and no Python
+code can catch it (``tests/server/test_storage_faults.py`` shows a plain
+SQLite process killed so, then the server refusing instead).
+
+SQLite offers one way not to map the index: exclusive locking (``PRAGMA
+locking_mode=EXCLUSIVE`` before the first access, or the ``unix-excl`` VFS),
+which keeps it in the process's own memory, and so locks every other process
+out of the file for as long as the server runs. Several ``spades serve``
+processes over one file, and ``spades challenge`` beside a server, are
+supported uses of one SQLite file (docs/tables.md, docs/challenge.md), so the
+server keeps the shared index and watches it instead:
+
+- While a process has the database open, SQLite itself never shrinks the
+  index (only a process that finds itself the first to open the file starts it
+  afresh, and the others' locks forbid that). So a smaller file is always
+  another program's doing. (Another file at its name is not the one mapped
+  here, and cannot fault: SQLite itself makes one anew once every connection
+  of the process has closed.)
+- Before each statement (every one starts with ``cursor()``, which a
+  connection of ``WatchedConnection`` checks), the index is compared with what
+  this process last saw of it: a ``stat`` and an ``access``, a few
+  microseconds. A cut index is refused (``IndexCut``, a storage fault of
+  rule ``storage-index``: a JSON 503), and every statement after it too, so the mapping is never touched again; the operator restarts the
+  server, and SQLite rebuilds the index from the log (every acknowledged move
+  is in the log). An index made unwritable (``chattr +i``: a write to a
+  mapped page of an immutable file is a SIGBUS too) is refused as read-only
+  (``IndexUnwritable``, ``storage-read-only``) for as long as it stays so.
+- Closing a connection makes SQLite read the index (a checkpoint): before a
+  connection closes, a cut index is extended back to its size and its first
+  region zeroed (an index SQLite then rebuilds from the log, as after a crash),
+  so stopping the server is not a SIGBUS either.
+
+What this cannot catch: a cut that lands during a statement already past the
+check (a statement takes a fraction of a millisecond); and a server stopped
+while its index is still immutable (closing writes to it). And the index must be
+shared memory between the processes using the file, so the file must be on a
+local disk, not a network one (SQLite's own rule for WAL).
+
+A full disk should be no SIGBUS: SQLite writes a byte to each page of the
+index as it grows it, so that the space is taken then, and a disk with none
+left fails that write, answered 503 ``storage-unavailable`` like any other
+failed write.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any, Final
+from urllib.parse import unquote, urlsplit
+
+from .faults import INDEX_CUT, READ_ONLY
+
+log = logging.getLogger(__name__)
+
+SHM_SUFFIX: Final = "-shm"
+FIRST_REGION: Final = 32768
+"""The index's first region: its header, then the first of its hash tables."""
+
+
+class IndexCut(sqlite3.OperationalError):
+    """A statement refused because the index was cut: a DBAPI
+    error, so SQLAlchemy hands it on as one, and ``storage_fault`` reads its
+    rule (``storage-index``)."""
+
+    storage_rule: Final = INDEX_CUT
+
+
+class IndexUnwritable(sqlite3.OperationalError):
+    """A statement refused because the index, writable when this process
+    first saw it, no longer is (``chattr +i``): a write to its mapped pages
+    would be a SIGBUS. Refused as read-only, while it lasts."""
+
+    storage_rule: Final = READ_ONLY
+
+
+class WalIndexWatch:
+    """What this process knows of one database's ``-shm`` file, and whether it
+    has been cut under it."""
+
+    def __init__(self, database: str) -> None:
+        self.path = Path(database + SHM_SUFFIX)
+        self._lock = threading.Lock()
+        self._open = 0
+        self._seen: tuple[int, int, int] | None = None
+        """(device, inode, size) of the file at the last check."""
+        self._writable: bool | None = None
+        """Whether that file could be written when first seen (a database
+        opened read-only may have an index it only reads: never refused)."""
+        self.cut: tuple[int, int] | None = None
+        """The size it had and the size it was cut to, once found cut: from
+        then on every statement is refused, until the process ends."""
+
+    def opened(self) -> None:
+        with self._lock:
+            self._open += 1
+
+    def check(self) -> None:
+        """Raise ``IndexCut`` if the index was cut since this process last
+        looked (and ever after), ``IndexUnwritable`` while it is unwritable."""
+        if self.cut is not None:
+            raise IndexCut(self._cut_reason(self.cut))
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            now = None
+        else:
+            now = (stat.st_dev, stat.st_ino, stat.st_size)
+        # An immutable file (chattr +i) is unwritable even to root: access(2) says so.
+        writable = now is not None and os.access(self.path, os.W_OK)
+        with self._lock:
+            seen = self._seen
+            if seen is not None and now is not None and now[:2] == seen[:2] and now[2] < seen[2]:
+                self.cut = (seen[2], now[2])
+                log.error(
+                    "%s while the database was open: every read and write is refused until "
+                    "the server is restarted (SQLite then rebuilds the index from its log)",
+                    self._cut_reason(self.cut),
+                )
+                raise IndexCut(self._cut_reason(self.cut))
+            # First seen, grown (SQLite's doing), or another file at the name: SQLite
+            # makes one anew once every connection of the process has closed, and a
+            # file this process has not mapped cannot fault here.
+            if now is None or seen is None or now[:2] != seen[:2]:
+                self._writable = writable if now is not None else None
+            self._seen = now
+            if self._writable and not writable:
+                raise IndexUnwritable(f"{self.path.name} was made unwritable by another program")
+
+    def _cut_reason(self, cut: tuple[int, int]) -> str:
+        return f"{self.path.name} was cut from {cut[0]:,} to {cut[1]:,} bytes by another program"
+
+    def closing(self) -> None:
+        """A connection is about to close, which makes SQLite read the index (a
+        checkpoint). A cut index is extended back to the size it had first, so
+        the read finds pages (zeros: an index SQLite rebuilds from the log),
+        not a SIGBUS."""
+        with self._lock:
+            self._open -= 1
+            if self._open == 0 and self.cut is None:
+                self._seen = None  # SQLite may now delete it: a new one is no fault
+            seen, cut = self._seen, self.cut
+        if cut is None or seen is None:
+            return
+        try:
+            stat = os.stat(self.path)
+            if (stat.st_dev, stat.st_ino) == seen[:2] and stat.st_size < cut[0]:
+                os.truncate(self.path, cut[0])
+                # A file cut short of its first region keeps a header that still
+                # looks valid over hash tables now zero: zeroed too, SQLite takes the
+                # index for one to rebuild from the log, instead of trusting it.
+                descriptor = os.open(self.path, os.O_WRONLY)
+                try:
+                    os.pwrite(descriptor, bytes(min(cut[0], FIRST_REGION)), 0)
+                finally:
+                    os.close(descriptor)
+        except OSError:
+            log.exception("could not extend %s back before closing the database", self.path)
+
+
+def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:
+    """A ``sqlite3.Connection`` that asks ``watch`` before each statement and
+    tells it when it opens and closes (``sqlite3.connect(factory=...)``)."""
+
+    class WatchedConnection(sqlite3.Connection):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            watch.opened()
+
+        def cursor(self, *args: Any, **kwargs: Any) -> Any:
+            watch.check()
+            return super().cursor(*args, **kwargs)
+
+        def close(self) -> None:
+            watch.closing()
+            super().close()
+
+    return WatchedConnection
+
+
+def database_file(database: str) -> str | None:
+    """The file an SQLite database name opens: itself, or a ``file:`` URI's
+    path; None for a database in memory."""
+    if not database or database == ":memory:":
+        return None
+    if database.startswith("file:"):
+        path = unquote(urlsplit(database).path)
+        return path or None
+    return database
