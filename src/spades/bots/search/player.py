@@ -52,13 +52,14 @@ make it clear the bar (see ``Outcomes.could_overrule``). Most decisions end
 within the first deals this way, the default never having been in doubt."""
 FRUGAL_OPENING_TRICKS = 4
 """The opening tricks a search skips in a hand without a Nil once decisions
-wait for the server's bot processes (``be_frugal``). Measured over 28 games of ``expert`` (6,800 searched cards), the
-search overruled the rule of thumb there in 9 decisions of 1,400, for a
-quarter of the card search's CPU; decision by decision against the search
-that skips none, it gave up about a point a hand of one team (-0.96, 95% CI
--2.2 to +0.3, docs/strength.md), where searching half the deals gives up 8.5:
-the cheapest quarter a busy server can give up, so it gives that up first,
-long before it cuts any search's deals."""
+wait for the server's bot processes (``be_frugal``). Measured over 28 games
+of ``expert`` (6,800 searched cards), the search overruled the rule of thumb
+there in 9 decisions of 1,400, for a quarter of the card search's CPU;
+decision by decision against the search that skips none, it gave up about a
+point a hand of one team (-0.96, 95% CI -2.2 to +0.3, docs/strength.md),
+where searching half the deals gives up 8.5: the cheapest quarter a busy
+server can give up, so it gives that up first, long before it cuts any
+search's deals."""
 PROJECTION_START = 8
 """From this share of the planned deals on (an eighth), an option must also be
 able to clear the bar by the last of them (see ``Outcomes.could_overrule``)."""
