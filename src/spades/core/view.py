@@ -357,26 +357,17 @@ class PlayerView:
 
     def voids_by_seat(self) -> tuple[set[int], set[int], set[int], set[int]]:
         """For each seat (indexed by seat), the suits it has shown it holds no
-        more of: it failed to follow them.
-
-        One pass over the hand's tricks for all four seats, because a bot's
-        playouts ask this at every card."""
-        voids: tuple[set[int], set[int], set[int], set[int]] = (set(), set(), set(), set())
-        for leader, cards in (
-            *((t.leader, t.cards) for t in self.tricks),
-            (self.leader, self.trick),
-        ):
-            if cards:
-                led = SUIT_OF[cards[0]]
-                for position in range(1, len(cards)):
-                    if SUIT_OF[cards[position]] != led:
-                        voids[(leader + position) & 3].add(led)
-        return voids
+        more of: it failed to follow them (``void_mask``, as sets)."""
+        mask = self.void_mask()
+        north, east, south, west = (
+            {suit for suit in range(4) if mask >> (4 * seat + suit) & 1} for seat in range(4)
+        )
+        return north, east, south, west
 
     def void_mask(self) -> int:
-        """The same facts as ``voids_by_seat`` as one int: bit ``4 * seat + suit``
-        is set once ``seat`` failed to follow ``suit``. The search's playouts ask
-        for it at every card: this takes 0.4 us compiled, the four sets 1.9 us.
+        """Who has shown a void, as one int: bit ``4 * seat + suit`` is set once
+        ``seat`` failed to follow ``suit``. The search's playouts ask for it at
+        every card: this takes 0.4 us compiled, four sets 1.9 us.
 
         >>> from spades.core import Game
         >>> game = Game(seed=1)

@@ -93,20 +93,10 @@ class HandValues:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.known: dict[tuple[int, ...], float] = {}
+        self.known: dict[tuple[int | None, ...], float] = {}
 
     def of(self, state: HandState) -> float:
-        bids, tricks = state.bids, state.tricks_won
-        key = (
-            -2 if bids[0] is None else bids[0],
-            -2 if bids[1] is None else bids[1],
-            -2 if bids[2] is None else bids[2],
-            -2 if bids[3] is None else bids[3],
-            tricks[0],
-            tricks[1],
-            tricks[2],
-            tricks[3],
-        )
+        key = (*state.bids, *state.tricks_won)
         value = self.known.get(key)
         if value is None:
             value = self.known[key] = hand_value(state, self.view)
