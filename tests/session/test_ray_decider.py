@@ -39,3 +39,23 @@ def test_a_search_on_a_local_ray_answers_and_a_late_one_falls_back() -> None:
     finally:
         decider.close()
     assert not ray.is_initialized()
+
+
+@pytest.mark.slow
+def test_a_ray_decider_takes_the_clusters_cpus_for_its_capacity() -> None:
+    """With more searches asked for at once than the cluster has CPUs, each is
+    frugal, as on a pool of processes: the capacity is read from Ray."""
+    decider = make_decider("ray")
+    assert isinstance(decider, RayDecider)
+    assert decider.effort_for(8).frugal is False  # nothing known before connecting
+    try:
+        decider.cpus = 2
+        decider.start()
+        answer = decider("expert", first_card_view(), "capacity")
+        assert answer is not None
+        assert decider.capacity == 2
+        assert decider.effort_for(2).frugal is False
+        assert decider.effort_for(3).frugal is True
+        assert decider.effort_for(16).share == 0.5
+    finally:
+        decider.close()

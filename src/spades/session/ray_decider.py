@@ -5,6 +5,12 @@ number of web servers; adding a bot machine to the cluster adds thinking
 without adding a web server. Ray is the optional ``cluster`` extra, as for the
 arena (``arena/cluster.py``).
 
+A cluster's capacity is its CPUs, read from Ray every CAPACITY_REFRESH
+seconds (bot machines join and leave): with more searches asked for at once
+than that, each is frugal and then searches a share of its deals, as on a pool
+of processes (``Decider.effort_for``), instead of queueing in Ray past its
+deadline.
+
 Clocks differ between machines, so the deadline travels as wall-clock time and
 each task turns it into its own machine's monotonic deadline when it starts (a
 task that starts late searches less, at worst not at all). The caller waits no
@@ -14,6 +20,7 @@ longer than the deadline either way (see ``Decider``).
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from typing import Any
@@ -24,6 +31,9 @@ from .deciders import FULL_EFFORT, GRACE, Decider, Effort, decide_now
 from .turns import Answer
 
 log = logging.getLogger(__name__)
+
+CAPACITY_REFRESH = 5.0
+"""Seconds a reading of the cluster's CPUs is trusted before Ray is asked again."""
 
 
 def decide_by_wall_clock(
@@ -39,6 +49,19 @@ def decide_by_wall_clock(
     return decide_now(level, view, seed, deadline, effort, hint)
 
 
+def cluster_cpus() -> int | None:
+    """The CPUs of the Ray cluster this process is connected to (whole ones,
+    at least 1), or ``None`` if Ray cannot say."""
+    import ray
+
+    try:
+        cpus = ray.cluster_resources().get("CPU", 0.0)
+    except Exception as error:  # noqa: BLE001 (a cluster going away must not cost a move)
+        log.warning("cannot read the Ray cluster's CPUs (%s): searches keep their full effort", error)
+        return None
+    return max(1, int(cpus))
+
+
 class RayUnavailable(RuntimeError):
     """Ray is not installed, or the cluster cannot be reached."""
 
@@ -49,11 +72,12 @@ class RayDecider(Decider):
     (stopped again by ``close``). Connects on the first search."""
 
     def __init__(self, address: str | None, *, cpus: int | None = None) -> None:
-        super().__init__()  # capacity unknown: a cluster grows and shrinks
+        super().__init__()  # capacity unknown until connected
         self.address = address
         self.cpus = cpus
         self._lock = threading.Lock()
         self._remote: Any = None
+        self._capacity_read_at = -math.inf
 
     def connect(self) -> Any:
         with self._lock:
@@ -90,6 +114,16 @@ class RayDecider(Decider):
     def start(self) -> None:
         self.connect()
 
+    def refresh_capacity(self) -> None:
+        """Take the cluster's CPUs, as Ray says now, for this decider's capacity
+        (``Decider.effort_for``), if the last reading is CAPACITY_REFRESH old:
+        a cluster grows and shrinks. Called from a search, outside the lock
+        every decision takes and while this one's task runs."""
+        now = time.monotonic()
+        if now - self._capacity_read_at >= CAPACITY_REFRESH:
+            self._capacity_read_at = now
+            self.capacity = cluster_cpus()
+
     def search(
         self,
         level: str,
@@ -108,6 +142,8 @@ class RayDecider(Decider):
             return None
         left = deadline - time.monotonic()
         task = remote.remote(level, view, seed, time.time() + left, effort, hint)
+        self.refresh_capacity()  # while the task runs
+        left = deadline - time.monotonic()
         try:
             answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
             return answer
