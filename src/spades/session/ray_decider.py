@@ -148,7 +148,10 @@ class RayDecider(Decider):
             answer: Answer = ray.get(task, timeout=max(0.0, left) + GRACE)
             return answer
         except ray.exceptions.GetTimeoutError:
-            ray.cancel(task, force=True)
+            # Not forced: that kills the worker, and a fresh one costs a second
+            # or more of CPU to start, just when the cluster is short of it. A
+            # task still queued is dropped; a running one stops at its deadline.
+            ray.cancel(task, force=False)
             log.warning("a %s decision on Ray missed its deadline: normal's choice stands", level)
         except ray.exceptions.RayError as error:  # a worker died, the cluster went away
             log.warning("a %s decision on Ray failed (%s): normal's choice stands", level, error)
