@@ -59,3 +59,23 @@ def test_a_ray_decider_takes_the_clusters_cpus_for_its_capacity() -> None:
         assert decider.effort_for(16).share == 0.5
     finally:
         decider.close()
+
+
+@pytest.mark.slow
+def test_a_decision_with_no_bot_actor_free_by_its_deadline_gets_none_in_time() -> None:
+    """Every actor busy (here: taken from the free queue by the test itself):
+    the search waits no longer than its deadline, and the caller then makes
+    normal's choice."""
+    decider = make_decider("ray")
+    assert isinstance(decider, RayDecider)
+    try:
+        decider.cpus = 1
+        decider.start()
+        busy = decider._free.get(timeout=5)  # the cluster's only actor, now busy
+        deadline = time.monotonic() + 0.2
+        assert decider.search("expert", first_card_view(), "busy", deadline) is None
+        assert time.monotonic() < deadline + 0.5
+        decider._free.put(busy)
+        assert decider.search("expert", first_card_view(), "free", time.monotonic() + 5)
+    finally:
+        decider.close()

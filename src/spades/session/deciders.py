@@ -80,6 +80,12 @@ BOT_SERVICES: Final = {
     "inline": "in the server's own process (one core; for tests and tiny machines)",
     "ray": "Ray tasks on a Ray started on this machine",
     "ray://HOST:PORT": "Ray tasks on the cluster whose Ray client server is at HOST:PORT",
+    "ray-node:HOST:PORT": (
+        "Ray tasks on the cluster whose head listens at HOST:PORT (its GCS port, 6379),"
+        " this process joining it as a driver: a third of the Ray client's overhead a"
+        " decision, but it needs the cluster's Ray and Python versions and a network"
+        " path to every node"
+    ),
 }
 """The places ``spades serve --bots`` can send decisions to, for its help."""
 
@@ -353,10 +359,12 @@ def make_decider(spec: str | None = None, *, budget: float = DECISION_BUDGET) ->
 
     >>> make_decider("inline").describe(), make_decider("local:3").describe()
     ("bots in the server's process", 'bots in 3 processes')
+    >>> make_decider("ray-node:10.0.0.5:6379").describe()
+    'bots on Ray at 10.0.0.5:6379'
     >>> make_decider("elsewhere")
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot service 'elsewhere': use local, local:N, inline, ray or ray://HOST:PORT
+    ValueError: unknown bot service 'elsewhere': use local, local:N, inline, ray, ray://HOST:PORT or ray-node:HOST:PORT
     """
     spec = (spec or "local").strip()
     decider: Decider
@@ -366,12 +374,13 @@ def make_decider(spec: str | None = None, *, budget: float = DECISION_BUDGET) ->
         decider = ProcessDecider()
     elif spec.startswith("local:") and spec[6:].isdigit() and int(spec[6:]) >= 1:
         decider = ProcessDecider(int(spec[6:]))
-    elif spec == "ray" or spec.startswith("ray://"):
+    elif spec == "ray" or spec.startswith("ray://") or spec.startswith("ray-node:"):
         from .ray_decider import RayDecider  # Ray is an optional extra
 
-        decider = RayDecider(None if spec == "ray" else spec)
+        address = None if spec == "ray" else spec.removeprefix("ray-node:")
+        decider = RayDecider(address)
     else:
-        known = ", ".join(BOT_SERVICES).replace(", ray://", " or ray://")
+        known = ", ".join(BOT_SERVICES).replace(", ray-node:", " or ray-node:")
         raise ValueError(f"unknown bot service {spec!r}: use {known}")
     decider.budget = budget
     return decider
