@@ -290,3 +290,50 @@ def test_a_question_asked_again_gets_the_answer_it_got(monkeypatch: pytest.Monke
     assert decider.searches == 5
     decider("expert", view, "7:E:12")
     assert decider.searches == 6
+
+
+def test_searches_waiting_for_a_process_go_earliest_deadline_first() -> None:
+    """With the one slot taken, three searches wait (asked latest-due first);
+    as the slot comes free they go through in the order they are due, not the
+    order they asked: a table's last bot, due soonest, is not kept behind the
+    first bots of every table that moved after."""
+    gate = deciders.EarliestDeadlineFirst(1)
+    assert gate.enter(time.monotonic() + 60)  # the test holds the only slot
+    through: list[str] = []
+    now = time.monotonic()
+
+    def search(name: str, due_in: float) -> None:
+        assert gate.enter(now + due_in)
+        through.append(name)
+        gate.leave()
+
+    waiters = [
+        threading.Thread(target=search, args=(name, due_in))
+        for name, due_in in (("due last", 50.0), ("due first", 30.0), ("due second", 40.0))
+    ]
+    for waiter in waiters:
+        waiter.start()
+    deadline = time.monotonic() + 60
+    while gate.waiting() < 3:  # every one is in line before the slot comes free
+        assert time.monotonic() < deadline, "the searches never queued"
+        time.sleep(0.001)
+    gate.leave()
+    for waiter in waiters:
+        waiter.join(timeout=60)
+    assert through == ["due first", "due second", "due last"]
+
+
+def test_a_search_that_gets_no_turn_by_its_deadline_is_normals_choice() -> None:
+    """Both of a one-process decider's slots held past the decision's
+    deadline: it is not searched at all, and normal answers in time."""
+    decider = RecordingDecider()
+    decider.capacity = 1
+    decider._gate.slots = 2
+    for _ in range(2):
+        assert decider._gate.enter(time.monotonic() + 60)
+    view = first_card_view()
+    started = time.monotonic()
+    answer = decider.until(started + 0.2)("expert", view, "no turn")
+    assert answer == normal_answer(view, "no turn")
+    assert decider.deadlines == []  # never searched
+    assert time.monotonic() - started < 5

@@ -24,6 +24,8 @@ calling process: sending them away would cost more than deciding.
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import logging
 import os
 import threading
@@ -58,6 +60,64 @@ MIN_SHARE: Final = 0.25
 """However crowded, a search keeps at least this share of its planned deals."""
 REMEMBERED: Final = 4096
 """Search answers a decider keeps, the latest asked (see ``Decider.__call__``)."""
+
+
+class EarliestDeadlineFirst:
+    """Lets at most ``slots`` searches run at once, admitting the waiting ones
+    earliest deadline first, not in the order they asked.
+
+    A person's answer waits for the bots that act after the move, one after
+    another, all due by one instant (``Decider.until``). In a queue by arrival,
+    the third bot of a table queued behind the first bots of every table that
+    moved since, and the tables that moved first waited longest: the answer
+    times' tail. The earliest deadline first keeps each table's bots moving
+    while the pool is busy, for the same CPU.
+
+    >>> gate = EarliestDeadlineFirst(1)
+    >>> gate.enter(deadline=time.monotonic() + 1)
+    True
+    >>> gate.enter(deadline=time.monotonic() + 0.01)  # the one slot stays taken
+    False
+    >>> gate.leave()
+    """
+
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self._running = 0
+        self._waiting: list[tuple[float, int]] = []
+        """A heap of the waiting searches: (deadline, order of asking)."""
+        self._order = itertools.count()
+        self._changed = threading.Condition()
+
+    def enter(self, deadline: float) -> bool:
+        """Wait for a slot, ahead of every search due later; ``False`` (and no
+        slot taken) if none came by ``deadline`` (a ``time.monotonic()`` instant)."""
+        with self._changed:
+            place = (deadline, next(self._order))
+            heapq.heappush(self._waiting, place)
+            while not (self._running < self.slots and self._waiting[0] == place):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    self._waiting.remove(place)
+                    heapq.heapify(self._waiting)
+                    self._changed.notify_all()  # the next in line may be first now
+                    return False
+                self._changed.wait(left)
+            heapq.heappop(self._waiting)
+            self._running += 1
+            self._changed.notify_all()  # a second free slot goes to the next in line
+            return True
+
+    def leave(self) -> None:
+        """Give back the slot ``enter`` took."""
+        with self._changed:
+            self._running -= 1
+            self._changed.notify_all()
+
+    def waiting(self) -> int:
+        """Searches waiting for a slot now."""
+        with self._changed:
+            return len(self._waiting)
 
 
 @dataclass(frozen=True)
@@ -129,6 +189,11 @@ class Decider(ABC):
     once, each searches less (``effort_for``). ``None``: no limit known."""
 
     def __init__(self) -> None:
+        self._gate = EarliestDeadlineFirst(1)
+        """Where searches wait for a process, earliest deadline first: two a
+        process are let through (one running, the next queued in the pool, so
+        none idles while an answer travels back); with no capacity known,
+        every search is."""
         self._searching = 0
         """Searches asked for and not yet answered."""
         self._searching_lock = threading.Lock()
@@ -222,13 +287,30 @@ class Decider(ABC):
                 self._searching += 1
                 effort = self.effort_for(self._searching)
             try:
-                answer = self.search(level, view, seed, deadline, effort, hint)
+                answer = self._search_in_turn(level, view, seed, deadline, effort, hint)
             finally:
                 with self._searching_lock:
                     self._searching -= 1
         if answer is None:  # nothing came back in time, or no time was left
             return decide_now(FALLBACK_LEVEL, view, seed, hint=hint)
         return answer
+
+    def _search_in_turn(
+        self, level: str, view: PlayerView, seed: str, deadline: float, effort: Effort, hint: bool
+    ) -> Answer | None:
+        """``search``, once the gate lets this decision through (see ``_gate``)."""
+        if self.capacity is None:
+            return self.search(level, view, seed, deadline, effort, hint)
+        self._gate.slots = 2 * self.capacity  # a cluster's capacity changes
+        if not self._gate.enter(deadline - TOO_LATE_TO_SEARCH):
+            log.warning(
+                "a %s decision missed its deadline waiting its turn: normal's choice stands", level
+            )
+            return None
+        try:
+            return self.search(level, view, seed, deadline, effort, hint)
+        finally:
+            self._gate.leave()
 
     def until(self, due: float) -> Decide:
         """This decider with every decision due by ``due``: the bots that act
