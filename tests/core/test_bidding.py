@@ -43,7 +43,7 @@ def test_legal_bids_are_nil_and_one_to_thirteen() -> None:
     assert new_hand().legal_bids() == [NIL, *range(1, 14)]
 
 
-@pytest.mark.parametrize("bid", [-1, 14, 100])
+@pytest.mark.parametrize("bid", [-2, 14, 100])  # -1 is blind Nil: see test_house_rules.py
 def test_bid_outside_one_to_thirteen_is_refused(bid: int) -> None:
     hand = new_hand()
     with pytest.raises(IllegalBidError, match="Nil or a number from 1 to 13"):

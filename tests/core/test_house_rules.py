@@ -144,10 +144,16 @@ def test_a_minimum_team_bid_binds_the_second_partner_to_bid() -> None:
     assert hand.phase is Phase.PLAYING
 
 
-def test_blind_nil_is_no_bid_at_all_under_the_rule_page() -> None:
+def test_blind_nil_under_the_rule_page_is_refused_by_name() -> None:
+    """The rule page has no blind Nil: the refusal says so, not "not -1" (the
+    number the engine writes blind Nil as, which no player or record wrote)."""
     hand = _hand(CARDCOUCH)
-    with pytest.raises(IllegalBidError, match="A bid is Nil or a number from 1 to 13, not -1"):
+    with pytest.raises(
+        IllegalBidError, match="may not bid blind Nil: these rules have no blind Nil"
+    ) as error:
         hand.bid(NORTH, BLIND_NIL)
+    assert error.value.rule == Rule.BLIND_NIL
+    assert "-1" not in str(error.value)
 
 
 def test_blind_nil_is_open_only_to_a_team_behind_by_enough() -> None:

@@ -539,8 +539,9 @@ class HandState:
             return NotYourTurnError("The bidding is over: every seat has bid")
         if seat != self.turn:
             return NotYourTurnError(f"It is {SEAT_NAMES[self.turn]}'s turn to bid")
-        nil_forms = (NIL, BLIND_NIL) if self.rules.blind_nil else (NIL,)
-        if type(bid) is not int or not (bid in nil_forms or MIN_BID <= bid <= MAX_BID):
+        # Blind Nil is a bid of the right form under any rules: where the rules
+        # have none, ``bid_problem`` says so rather than "not -1".
+        if type(bid) is not int or not (bid in (NIL, BLIND_NIL) or MIN_BID <= bid <= MAX_BID):
             return IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {bid!r}")
         return bid_problem(
             self.rules,
