@@ -149,6 +149,9 @@ def test_how_to_play_words_the_rules_of_the_game_in_play(browser: Any, server: S
     page.wait_for_function(
         "() => document.querySelector('#rules-about').textContent.includes('first to 250')"
     )
+    # Before the deal, How to play already says the rules typed, not the default.
+    typed = page.evaluate(HOW_TO_PLAY)
+    assert "target=250" in typed["rules"] and "First team to 250 wins" in typed["text"]
     page.click("#start-game")
     page.wait_for_selector("#blind-choice:not([hidden])")
     page.wait_for_function(

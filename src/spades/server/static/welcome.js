@@ -5,6 +5,7 @@ import { createTable } from "./table.js";
 import { api } from "./api.js";
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
+import { showRules } from "./rules.js";
 import { SEATS } from "./seats.js";
 import { app, savePrefs } from "./state.js";
 
@@ -180,6 +181,9 @@ export async function checkRules() {
   }
   if (asked !== chosenRules()) return; // typed on meanwhile: that check answers
   about.textContent = checked.ok ? `Playing: ${checked.summary}.` : checked.problem;
+  // Before the first deal How to play says the rules chosen; once a game is on
+  // the table, that game's (draw.js follows them).
+  if (checked.ok && !app.state) showRules(checked.explained, asked);
   about.classList.toggle("error", !checked.ok);
   $("start-game").disabled = !checked.ok;
 }
