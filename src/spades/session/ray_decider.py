@@ -55,7 +55,12 @@ def decide_by_wall_clock(
 
 
 class BotActor:
-    """One CPU's worth of a bot machine: decisions one at a time (a Ray actor)."""
+    """One CPU's worth of a bot machine: decisions one at a time (a Ray actor),
+    the bots imported once, when it starts."""
+
+    def ready(self) -> bool:
+        """Answered once the actor has started (and imported the bots)."""
+        return True
 
     def decide(
         self,
@@ -104,7 +109,9 @@ class RayDecider(Decider):
         self._actors: list[Any] = []
         """Every live bot actor, free or busy."""
         self._free: queue.Queue[Any] = queue.Queue()
-        """The bot actors not deciding anything now."""
+        """The bot actors started and not deciding anything now."""
+        self._starting: dict[Any, Any] = {}
+        """The bot actors still starting, by the answer each gives once ready."""
         self._capacity_read_at = -math.inf
 
     def connect(self) -> None:
@@ -142,7 +149,31 @@ class RayDecider(Decider):
         self.refresh_capacity()
 
     def start(self) -> None:
+        """Connect and wait (a minute at most) for the bot actors to start, so
+        that no player's move waits for one."""
+        import ray
+
         self.connect()
+        with self._lock:
+            starting = list(self._starting)
+        if starting:
+            ray.wait(starting, num_returns=len(starting), timeout=60)
+        self._take_started()
+
+    def _take_started(self) -> None:
+        """Put the bot actors that have started since last asked to work."""
+        import ray
+
+        with self._lock:
+            starting = list(self._starting)
+        if not starting:
+            return
+        started, _ = ray.wait(starting, num_returns=len(starting), timeout=0)
+        with self._lock:
+            for answer in started:
+                actor = self._starting.pop(answer, None)
+                if actor is not None:
+                    self._free.put(actor)
 
     def refresh_capacity(self) -> None:
         """Match the bot actors to the cluster's CPUs, as Ray says now, and take
@@ -171,7 +202,7 @@ class RayDecider(Decider):
             for _ in range(max(0, wanted)):
                 actor = self._actor_class.remote()
                 self._actors.append(actor)
-                self._free.put(actor)
+                self._starting[actor.ready.remote()] = actor  # to work once started
             self.capacity = max(1, len(self._actors))
 
     def _drop(self, actor: Any) -> None:
@@ -197,6 +228,7 @@ class RayDecider(Decider):
             log.warning("%s: normal's choice stands", error)
             return None
         self.refresh_capacity()
+        self._take_started()
         try:
             actor = self._free.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
@@ -231,6 +263,7 @@ class RayDecider(Decider):
                 return
             self._actor_class = None
             self._actors.clear()
+            self._starting.clear()
             self._free = queue.Queue()
         import ray
 
