@@ -9,7 +9,7 @@ returns the answer, so the thinking can happen anywhere:
 - ``InlineDecider``: in the calling process (the terminal game, tests).
 - ``ProcessDecider``: in a pool of worker processes, one per core by default:
   the server's default, so its bots use every core it has.
-- ``RayDecider`` (``ray_decider.py``): in Ray tasks on a cluster of bot machines
+- ``RayDecider`` (``ray_decider.py``): in bot actors on a cluster of bot machines
   (``spades serve --bots ray://HOST:PORT``), so a site adds bot machines
   without adding web servers.
 
@@ -138,11 +138,11 @@ BOT_SERVICES: Final = {
     "local": "a pool of bot processes on this machine, one per core (the default)",
     "local:N": "a pool of N bot processes on this machine",
     "inline": "in the server's own process (one core; for tests and tiny machines)",
-    "ray": "Ray tasks on a Ray started on this machine",
-    "ray://HOST:PORT": "Ray tasks on the cluster whose Ray client server is at HOST:PORT",
+    "ray": "bot actors on a Ray started on this machine",
+    "ray://HOST:PORT": "bot actors on the cluster whose Ray client server is at HOST:PORT",
     "ray-node:HOST:PORT": (
-        "Ray tasks on the cluster whose head listens at HOST:PORT (its GCS port, 6379),"
-        " this process joining it as a driver: a third of the Ray client's overhead a"
+        "bot actors on the cluster whose head listens at HOST:PORT (its GCS port, 6379),"
+        " this process joining it as a driver: a fifth of the Ray client's overhead a"
         " decision, but it needs the cluster's Ray and Python versions and a network"
         " path to every node"
     ),
