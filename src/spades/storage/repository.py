@@ -47,6 +47,7 @@ from spades.core.seats import SEAT_LETTERS, SeatLetter, parse_seat
 
 from .challenge import ChallengeStore
 from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
+from .file_systems import refuse_network_file
 from .models import Base, GameRow, TableSeatRow
 from .reviews import ReviewStore
 from .schema import ensure_current
@@ -128,10 +129,13 @@ def database_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         return create_engine(
             parsed, connect_args={"check_same_thread": False}, poolclass=StaticPool
         )
-    Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     connect_args: dict[str, Any] = {"check_same_thread": False, "timeout": busy_timeout}
     watched = database_file(database)
-    if watched is not None:  # a cut -shm index: a 503, not a SIGBUS (wal_index.py)
+    if watched is not None:
+        # The file's own folder (a ``file:`` URI's path, not a folder named "file:").
+        Path(watched).parent.mkdir(parents=True, exist_ok=True)
+        refuse_network_file(watched)  # WAL there can corrupt the file (file_systems.py)
+        # A cut -shm index: a 503, not a SIGBUS (wal_index.py).
         connect_args["factory"] = watched_connection_class(WalIndexWatch(watched))
     engine = create_engine(
         parsed,
