@@ -49,6 +49,7 @@ from .challenge import ChallengeStore
 from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
 from .file_systems import refuse_network_file
 from .models import Base, GameRow, TableSeatRow
+from .rate_buckets import RateBuckets
 from .reviews import ReviewStore
 from .schema import ensure_current
 from .table_changes import TableChangeLog
@@ -223,6 +224,13 @@ class GameRepository:
         self.table_changes = TableChangeLog(self.engine, self._writing)
         self.reviews = ReviewStore(self.engine, self._writing)
         self.challenge = ChallengeStore(self.engine, self._writing)
+        self.rate_buckets = RateBuckets(self.engine, self._writing)
+
+    @property
+    def alone(self) -> bool:
+        """Whether no other process can open this database (SQLite in memory)."""
+        database = self.engine.url.database
+        return self.engine.dialect.name == "sqlite" and database_file(database or "") is None
 
     def close(self) -> None:
         self.engine.dispose()
