@@ -200,8 +200,6 @@ class TableFeed:
             except Exception as error:  # the connection, or the catch-up read over the engine
                 self.listening.clear()
                 if isinstance(error, psycopg.OperationalError | OSError):  # the server away
-                    error = StorageFault(
-                        UNAVAILABLE, str(error).splitlines()[0] if str(error) else ""
-                    )
+                    error = StorageFault(UNAVAILABLE, next(iter(str(error).splitlines()), ""))
                 self.connecting.failed(error)
                 await asyncio.sleep(backoff.failed())
