@@ -124,7 +124,8 @@ def create_app(
     app.state.tables = table_service
     app.state.pushes = pushes
     app.state.limits = limits or Limits.from_environment()
-    app.state.rates = Rates()
+    # Counted in the database, for every process over it (but one in memory: alone).
+    app.state.rates = Rates(shared=None if repository.alone else repository.rate_buckets)
     app.state.refusal_delay = refusal_delay
     app.state.replaying = AtOnce(app.state.limits.uploads_at_once, "record files")
     hold_requests_if_asked(app)  # a test-only hook, off unless its variable is set

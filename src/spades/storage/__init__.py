@@ -7,6 +7,7 @@ breaks a rule is refused rather than played on.
 """
 
 from .faults import StorageFault, storage_fault
+from .file_systems import NetworkDatabaseFile
 from .repository import (
     BUSY_TIMEOUT,
     GameRepository,
@@ -22,6 +23,7 @@ from .schema import SchemaError, SchemaState, SchemaStatus, schema_status, upgra
 __all__ = [
     "BUSY_TIMEOUT",
     "GameRepository",
+    "NetworkDatabaseFile",
     "PlayedRecord",
     "SchemaError",
     "SchemaState",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Final
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Index, Integer, String, true
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Index, Integer, String, true
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -197,3 +197,21 @@ class ChallengeParRow(Base):
     bid: Mapped[int] = mapped_column(Integer)
     tricks: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RateBucketRow(Base):
+    """One token bucket of the server's limits (``server/http/rates.py``), kept
+    here so that every server process over the database counts one client's
+    requests together (``rate_buckets.py``). A bucket idle for a minute is full
+    again, as good as none: such rows are pruned."""
+
+    __tablename__ = "rate_buckets"
+
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    """What is counted: ``games`` (per player), ``games-from`` (per address)..."""
+    key: Mapped[str] = mapped_column(String(128), primary_key=True)
+    """Whose: a player's owner key, or a client address (an IPv6 one by its /64)."""
+    tokens: Mapped[float] = mapped_column(Float)
+    """Requests the bucket still allows, as of ``counted_at``."""
+    counted_at: Mapped[float] = mapped_column(Float)
+    """When ``tokens`` was counted, in seconds since the epoch (every process's clock)."""

@@ -47,7 +47,9 @@ from spades.core.seats import SEAT_LETTERS, SeatLetter, parse_seat
 
 from .challenge import ChallengeStore
 from .faults import BUSY, READ_ONLY, StorageFault, storage_fault
+from .file_systems import refuse_network_file
 from .models import Base, GameRow, TableSeatRow
+from .rate_buckets import RateBuckets
 from .reviews import ReviewStore
 from .schema import ensure_current
 from .table_changes import TableChangeLog
@@ -128,10 +130,13 @@ def database_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
         return create_engine(
             parsed, connect_args={"check_same_thread": False}, poolclass=StaticPool
         )
-    Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
     connect_args: dict[str, Any] = {"check_same_thread": False, "timeout": busy_timeout}
     watched = database_file(database)
-    if watched is not None:  # a cut -shm index: a 503, not a SIGBUS (wal_index.py)
+    if watched is not None:
+        # The file's own folder (a ``file:`` URI's path, not a folder named "file:").
+        Path(watched).parent.mkdir(parents=True, exist_ok=True)
+        refuse_network_file(watched)  # WAL there can corrupt the file (file_systems.py)
+        # A cut -shm index: a 503, not a SIGBUS (wal_index.py).
         connect_args["factory"] = watched_connection_class(WalIndexWatch(watched))
     engine = create_engine(
         parsed,
@@ -219,6 +224,13 @@ class GameRepository:
         self.table_changes = TableChangeLog(self.engine, self._writing)
         self.reviews = ReviewStore(self.engine, self._writing)
         self.challenge = ChallengeStore(self.engine, self._writing)
+        self.rate_buckets = RateBuckets(self.engine, self._writing)
+
+    @property
+    def alone(self) -> bool:
+        """Whether no other process can open this database (SQLite in memory)."""
+        database = self.engine.url.database
+        return self.engine.dialect.name == "sqlite" and database_file(database or "") is None
 
     def close(self) -> None:
         self.engine.dispose()

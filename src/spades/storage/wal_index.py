@@ -22,8 +22,10 @@ server keeps the shared index and watches it instead:
   another program's doing. (Another file at its name is not the one mapped
   here, and cannot fault: SQLite itself makes one anew once every connection
   of the process has closed.)
-- Before each statement (every one starts with ``cursor()``, which a
-  connection of ``WatchedConnection`` checks), the index is compared with what
+- Before each statement (SQLAlchemy starts every one with ``cursor()``, which
+  a connection of ``WatchedConnection`` checks; sqlite3's own shortcut
+  ``Connection.execute`` makes its cursor in C, past the check, and nothing
+  here uses it), the index is compared with what
   this process last saw of it: a ``stat`` and an ``access``, a few
   microseconds. A cut index is refused (``IndexCut``, a storage fault of
   rule ``storage-index``: a JSON 503), and every statement after it too, so the mapping is never touched again; the operator restarts the
@@ -40,7 +42,8 @@ What this cannot catch: a cut that lands during a statement already past the
 check (a statement takes a fraction of a millisecond); and a server stopped
 while its index is still immutable (closing writes to it). And the index must be
 shared memory between the processes using the file, so the file must be on a
-local disk, not a network one (SQLite's own rule for WAL).
+local disk, not a network one (SQLite's own rule for WAL; a file on a network
+file system is refused before it is opened: ``file_systems.py``).
 
 A full disk should be no SIGBUS: SQLite writes a byte to each page of the
 index as it grows it, so that the space is taken then, and a disk with none
@@ -93,7 +96,7 @@ class WalIndexWatch:
         self._open = 0
         self._seen: tuple[int, int, int] | None = None
         """(device, inode, size) of the file at the last check."""
-        self._writable: bool | None = None
+        self._writable = False
         """Whether that file could be written when first seen (a database
         opened read-only may have an index it only reads: never refused)."""
         self.cut: tuple[int, int] | None = None
@@ -131,7 +134,7 @@ class WalIndexWatch:
             # makes one anew once every connection of the process has closed, and a
             # file this process has not mapped cannot fault here.
             if now is None or seen is None or now[:2] != seen[:2]:
-                self._writable = writable if now is not None else None
+                self._writable = writable
             self._seen = now
             if self._writable and not writable:
                 raise IndexUnwritable(f"{self.path.name} was made unwritable by another program")
@@ -174,6 +177,7 @@ def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:
     class WatchedConnection(sqlite3.Connection):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
+            self._counted = True
             watch.opened()
 
         def cursor(self, *args: Any, **kwargs: Any) -> Any:
@@ -181,7 +185,11 @@ def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:
             return super().cursor(*args, **kwargs)
 
         def close(self) -> None:
-            watch.closing()
+            # Told once: a connection closed twice (closing is idempotent) counted
+            # twice would have the watch forget the index while others still map it.
+            if self._counted:
+                self._counted = False
+                watch.closing()
             super().close()
 
     return WatchedConnection
@@ -189,10 +197,18 @@ def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:
 
 def database_file(database: str) -> str | None:
     """The file an SQLite database name opens: itself, or a ``file:`` URI's
-    path; None for a database in memory."""
+    path; None for a database in memory.
+
+    >>> database_file("file:/srv/games.db?mode=ro&uri=true")
+    '/srv/games.db'
+    >>> database_file("file::memory:?cache=shared") is None
+    True
+    """
     if not database or database == ":memory:":
         return None
     if database.startswith("file:"):
-        path = unquote(urlsplit(database).path)
-        return path or None
+        uri = urlsplit(database)
+        path = unquote(uri.path)
+        in_memory = path == ":memory:" or "mode=memory" in uri.query.split("&")
+        return None if in_memory or not path else path
     return database

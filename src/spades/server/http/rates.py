@@ -15,16 +15,24 @@ address counts as its /64 network, which one household or host is given
 whole. A refused request is answered 429 with ``Retry-After`` and
 ``{detail, rule}``, rule ``rate-limit``; see docs/security.md for the figures.
 
-The buckets live in the server process: under ``spades serve --workers N``
-each worker keeps its own, so a client whose connections land on several
-workers may get up to N times a rate.
+Where the buckets live: the limits of the costly work (games, tables, record
+files, hints, claims, sockets) are counted in the database
+(``storage/rate_buckets.py``), so that every server process over it
+(``spades serve --workers N``, several servers over one SQLite file) counts a
+client together; each process remembers a refusal until its ``Retry-After``,
+so a flood past a limit costs the database one statement a key and process
+in each such wait, not one a request. ``requests_per_address``, checked on
+every request, is counted in each process's memory only (``LOCAL_KINDS``).
+While the database fails, each process counts on its own, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
+import logging
 import math
 import os
 import re
@@ -35,7 +43,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
+from anyio import to_thread
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from spades.storage import storage_fault
+from spades.storage.outages import Outage
+from spades.storage.rate_buckets import RateBuckets
 
 ENVIRONMENT: Final = "SPADES_LIMITS"
 WINDOW: Final = 60.0
@@ -46,6 +59,19 @@ the minute's at once, not all of it (which would be its whole cost up front)."""
 MAX_KEYS: Final = 100_000
 """Buckets kept; past this many, the half used least lately are forgotten
 (they have refilled, or nearly: forgetting one changes nothing but memory)."""
+LOCAL_KINDS: Final = frozenset({"requests"})
+"""Kinds counted in each process's memory, never in the database: every
+request is one of ``requests``, and counting it there would make each request
+a write (a flood of reads a flood of writes, taking turns with the players'
+moves for SQLite's lock). A flood over N processes gets N times it; the
+limits of the costly work are what is shared."""
+
+ALONE_SECONDS: Final = 5.0
+"""How long a process counts on its own once the database failed to count a
+take (a server stopped, SQLite's lock held past the 2 s wait) before it asks
+again: each costly request would otherwise wait out that wait first."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +105,8 @@ class Limits:
     few in a row, and each game of a file is opened anew; each is re-played, CPU
     the other players would wait for)."""
     uploads_at_once: int | None = 1
-    """Record files re-played at the same moment, server-wide."""
+    """Record files re-played at the same moment by one server process (each
+    process re-plays in processes of its own)."""
     record_hands: int | None = 100
     """Hands a record file opened for replay may hold (a long game has 20 or 30):
     re-playing one costs about a millisecond a hand on a quiet core."""
@@ -87,7 +114,8 @@ class Limits:
     """Live sockets opened a minute from one address (a page opens one, and
     another after each drop)."""
     sockets_per_seat: int | None = 4
-    """Live sockets one seat keeps open (tabs); a new one past this closes the oldest."""
+    """Live sockets one seat keeps open (tabs) in one server process; a new one
+    past this closes the oldest."""
 
     @classmethod
     def off(cls) -> Limits:
@@ -152,30 +180,73 @@ class RateLimited(Exception):
 
 class Rates:
     """Token buckets, one per (kind, key): ``BURST_SECONDS`` worth of
-    ``per_minute``, refilled evenly."""
+    ``per_minute``, refilled evenly, on ``clock`` (seconds since the epoch, as
+    every process counts). Counted in ``shared`` (the database, for every
+    process over it) when it is given, but for ``LOCAL_KINDS``; those, and all
+    of them without it, in this process's memory."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, clock: Callable[[], float] = time.time, shared: RateBuckets | None = None
+    ) -> None:
         self.clock = clock
+        self.shared = shared
         self._buckets: dict[tuple[str, str], tuple[float, float]] = {}
+        self._refused_until: dict[tuple[str, str], float] = {}
+        """When each key refused by ``shared`` has a token again: refused here
+        till then, the database unasked (no other process can refill it)."""
         self._lock = threading.Lock()  # the upload route runs in the thread pool
+        self.outage = Outage(log, "counting the limits in the database")
+        self._alone_until = 0.0
+        """Until when this process counts on its own, the database having just failed."""
 
-    def take(self, kind: str, key: str, per_minute: int | None, what: str) -> None:
+    async def take(self, kind: str, key: str, per_minute: int | None, what: str) -> None:
         """Spend one of ``key``'s ``kind`` tokens, or raise ``RateLimited``
         saying ``what`` was refused (None: no limit)."""
         if per_minute is None:
             return
         now = self.clock()
+        if self.shared is None or kind in LOCAL_KINDS or now < self._alone_until:
+            self.take_here(kind, key, per_minute, what)
+            return
+        until = self._refused_until.get((kind, key))
+        if until is not None and now < until:
+            raise _refusal(per_minute, what, until - now)
         rate = per_minute / WINDOW
-        capacity = max(1.0, rate * BURST_SECONDS)
+        take = functools.partial(
+            self.shared.take, kind, key, capacity=_capacity(rate), per_second=rate, now=now
+        )
+        try:
+            wait = await to_thread.run_sync(take)
+        except Exception as error:
+            if storage_fault(error) is None:
+                raise
+            # The store away or busy: this process counts on its own for a while,
+            # rather than have each costly request wait out the storage wait first.
+            self.outage.failed(error)
+            self._alone_until = now + ALONE_SECONDS
+            self.take_here(kind, key, per_minute, what)
+            return
+        self.outage.recovered()
+        if wait > 0:
+            with self._lock:
+                if len(self._refused_until) > MAX_KEYS:
+                    self._refused_until = {
+                        refused: at for refused, at in self._refused_until.items() if at > now
+                    }
+                self._refused_until[(kind, key)] = now + wait
+            raise _refusal(per_minute, what, wait)
+
+    def take_here(self, kind: str, key: str, per_minute: int, what: str) -> None:
+        """``take`` counted in this process's memory only."""
+        now = self.clock()
+        rate = per_minute / WINDOW
+        capacity = _capacity(rate)
         with self._lock:
             tokens, then = self._buckets.get((kind, key), (capacity, now))
-            tokens = min(capacity, tokens + (now - then) * rate)
+            tokens = min(capacity, tokens + max(0.0, now - then) * rate)
             if tokens < 1:
                 self._buckets[(kind, key)] = (tokens, now)
-                raise RateLimited(
-                    f"Too many {what}: at most {per_minute} a minute. Try again shortly.",
-                    (1 - tokens) / rate,
-                )
+                raise _refusal(per_minute, what, (1 - tokens) / rate)
             self._buckets[(kind, key)] = (tokens - 1, now)
             if len(self._buckets) > MAX_KEYS:
                 self._forget_idle()
@@ -184,6 +255,15 @@ class Rates:
         stale = sorted(self._buckets, key=lambda key: self._buckets[key][1])
         for key in stale[: len(stale) // 2]:
             del self._buckets[key]
+
+
+def _capacity(rate: float) -> float:
+    """A bucket's size at ``rate`` a second: ``BURST_SECONDS`` of it, at least one."""
+    return max(1.0, rate * BURST_SECONDS)
+
+
+def _refusal(per_minute: int, what: str, wait: float) -> RateLimited:
+    return RateLimited(f"Too many {what}: at most {per_minute} a minute. Try again shortly.", wait)
 
 
 IPV6_NETWORK_BITS: Final = 64
@@ -294,13 +374,13 @@ class RequestRate:
             address = client_address(scope.get("client"))
             limits: Limits = state.limits
             try:
-                state.rates.take(
+                await state.rates.take(
                     "requests", address, limits.requests_per_address, "requests from your address"
                 )
                 costly = SOCKETS if scope["type"] == "websocket" else _costly(scope)
                 if costly is not None:
                     kind, name, what = costly
-                    state.rates.take(kind, address, getattr(limits, name), what)
+                    await state.rates.take(kind, address, getattr(limits, name), what)
             except RateLimited as refused:
                 delay = min(getattr(state, "refusal_delay", REFUSAL_DELAY), refused.retry_after)
                 if delay > 0 and self.held < MOST_HELD:

@@ -101,7 +101,7 @@ async def new_game(
     rates: ServerRates,  # the address's limit: rates.RequestRate
 ) -> GameUpdate:
     """Start a game: the deal, and the bots' bids before yours."""
-    rates.take("games", owner, limits.games_per_owner, "new games from you")
+    await rates.take("games", owner, limits.games_per_owner, "new games from you")
     started = await games.new_game(
         owner,
         partner=body.partner,
@@ -198,7 +198,7 @@ async def claim(
 ) -> ClaimUpdate:
     """Claim tricks for you and North. Checked with every card visible: if your side
     takes them against any defence the hand ends with them, otherwise play goes on."""
-    rates.take("claims", owner, limits.claims_per_owner, "claims from you")
+    await rates.take("claims", owner, limits.claims_per_owner, "claims from you")
     outcome, verdict = await games.claim(owner, game_id, body.tricks)
     update = game_update(outcome, sheets)
     events = update.events if verdict.event is None else [verdict.event, *update.events]
@@ -214,5 +214,5 @@ async def hint(
     rates: ServerRates,  # the address's limit: rates.RequestRate
 ) -> HintResponse:
     """What the strongest bot would bid or play in your place, and why."""
-    rates.take("hints", owner, limits.hints_per_owner, "hints for you")
+    await rates.take("hints", owner, limits.hints_per_owner, "hints for you")
     return hint_response(await games.hint(owner, game_id))

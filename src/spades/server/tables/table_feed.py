@@ -22,6 +22,12 @@ How a process learns there are new rows:
   one rendezvous there is.
 
 A database in memory belongs to one process: nothing to hear, so no listener.
+
+A store that fails (a PostgreSQL stopped, an SQLite file locked past the
+wait) fails each of these tries: each task says so once, then once a minute
+with the count, then once when it works again (``storage/outages.py``), and
+tries again after a pause that doubles from 50 ms to 2 s, so that a store
+away for an hour costs it a try every 2 s, and its return is heard within 2 s.
 """
 
 from __future__ import annotations
@@ -29,22 +35,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from typing import Final
 
 from sqlalchemy.engine import make_url
 
-from spades.storage import storage_fault
+from spades.storage.faults import UNAVAILABLE, StorageFault
+from spades.storage.outages import Backoff, Outage
 from spades.storage.table_changes import ALIVE, CHANNEL, TableChange, TableChangeLog
 
 POLL_SECONDS: Final = 0.05
 """How often an SQLite listener reads the log: half of it is the push's added delay."""
 SAFETY_SECONDS: Final = 5.0
 """How often a PostgreSQL listener reads the log without being told to."""
-RECONNECT_SECONDS: Final = 1.0
 STOP_SECONDS: Final = 2.0
 """The longest a stopping server waits for its listener tasks to end."""
-"""The pause before a PostgreSQL listener whose connection failed tries again."""
 ALIVE_SECONDS: Final = 20.0
 """How often a process logs that it is alive, so that the others keep counting
 the sockets it holds as connected (``live.ORIGIN_SILENCE``)."""
@@ -61,9 +67,18 @@ def _in_memory(url: str) -> bool:
 
 class TableFeed:
     """This process's ear on the change log: ``hear`` is given, oldest first,
-    each batch of changes that ``origin`` (this process) did not make."""
+    each batch of changes that ``origin`` (this process) did not make. Its
+    faults are said in the log on ``clock`` (seconds)."""
 
-    def __init__(self, changes: TableChangeLog, url: str, origin: str, hear: Hear) -> None:
+    def __init__(
+        self,
+        changes: TableChangeLog,
+        url: str,
+        origin: str,
+        hear: Hear,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.changes = changes
         self.url = url
         self.origin = origin
@@ -75,6 +90,10 @@ class TableFeed:
         self.listening = asyncio.Event()
         """Set once a PostgreSQL listener LISTENs and has read what came before:
         from then on a notification is what brings each change."""
+        self.reading = Outage(log, "reading the table change log", clock=clock)
+        self.saying_alive = Outage(log, "logging that this process is alive", clock=clock)
+        self.connecting = Outage(log, "the table change listener's connection", clock=clock)
+        self._read_backoff = Backoff()
 
     @property
     def alone(self) -> bool:
@@ -101,35 +120,52 @@ class TableFeed:
             await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
         self._tasks.clear()
 
+    @property
+    def interval(self) -> float:
+        """The pause between two timed reads of the log while it answers."""
+        return SAFETY_SECONDS if self.changes.notifies else POLL_SECONDS
+
     async def _read_when_woken(self) -> None:
-        interval = SAFETY_SECONDS if self.changes.notifies else POLL_SECONDS
+        pause = self.interval
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), interval)
+                await asyncio.wait_for(self._wake.wait(), pause)
             self._wake.clear()  # notifications meanwhile are answered by this one read
-            try:
-                await self.read()
-            except Exception as error:  # the database away for a moment: the next read catches up
-                fault = storage_fault(error)
-                if fault is None:
-                    log.warning("could not read the table change log", exc_info=True)
-                else:  # said in a line: it is read every 50 ms while the store is away
-                    log.warning("could not read the table change log: %s", fault)
+            pause = await self.read_once()
+
+    async def read_once(self) -> float:
+        """One timed read of the log; returns the pause before the next: the
+        interval, or while the store fails a pause that grows (``Backoff``)."""
+        try:
+            await self.read()
+        except Exception as error:  # the database away for a moment: the next read catches up
+            self.reading.failed(error)
+            return self._read_backoff.failed()
+        self.reading.recovered()
+        self._read_backoff.worked()
+        return self.interval
 
     async def _say_alive(self) -> None:
         while True:
-            try:
-                await asyncio.to_thread(
-                    self.changes.add,
-                    ALIVE,
-                    origin=self.origin,
-                    log_length=0,
-                    events=[],
-                    connected=[],
-                )
-            except Exception:
-                log.warning("could not log that this process is alive", exc_info=True)
+            await self.say_alive_once()
             await asyncio.sleep(ALIVE_SECONDS)
+
+    async def say_alive_once(self) -> None:
+        """Log that this process is alive (once every ``ALIVE_SECONDS``: a
+        failure waits for the next time, well within ``live.ORIGIN_SILENCE``)."""
+        try:
+            await asyncio.to_thread(
+                self.changes.add,
+                ALIVE,
+                origin=self.origin,
+                log_length=0,
+                events=[],
+                connected=[],
+            )
+        except Exception as error:
+            self.saying_alive.failed(error)
+        else:
+            self.saying_alive.recovered()
 
     async def read(self) -> None:
         """Hear the changes logged since the last read (one read at a time, or
@@ -148,6 +184,7 @@ class TableFeed:
         import psycopg  # the PostgreSQL driver: imported only where it is used
 
         conninfo = make_url(self.url).set(drivername="postgresql")
+        backoff = Backoff()
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(
@@ -156,9 +193,13 @@ class TableFeed:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     await self.read()  # what was logged while not listening
                     self.listening.set()
+                    self.connecting.recovered()
+                    backoff.worked()
                     async for _notice in connection.notifies():
                         self._wake.set()
-            except (psycopg.Error, OSError):
-                log.warning("the table change listener lost its connection", exc_info=True)
+            except Exception as error:  # the connection, or the catch-up read over the engine
                 self.listening.clear()
-                await asyncio.sleep(RECONNECT_SECONDS)
+                if isinstance(error, psycopg.OperationalError | OSError):  # the server away
+                    error = StorageFault(UNAVAILABLE, next(iter(str(error).splitlines()), ""))
+                self.connecting.failed(error)
+                await asyncio.sleep(backoff.failed())
