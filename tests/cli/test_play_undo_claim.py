@@ -18,7 +18,7 @@ from spades.core.claims import tricks_left
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
 
-from .test_play import SEED, run_play, run_spades, south_turns
+from .terminal import SEED, run_play, run_spades, south_turns
 
 pytestmark = pytest.mark.slow  # whole terminal games in a subprocess
 

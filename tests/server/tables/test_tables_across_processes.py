@@ -30,7 +30,7 @@ from spades.core.seats import NORTH, SOUTH
 from spades.server.tables.live import ORIGIN_SILENCE, LiveTables
 from spades.server.tables.routes import COOKIE
 
-from ..test_many_processes import serving, workers_of
+from ..serving import serving, workers_of
 
 FRAME_PATIENCE: Final = 30.0
 """Seconds a socket may take to show a change: far beyond the milliseconds it
