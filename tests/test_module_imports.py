@@ -67,3 +67,13 @@ def test_the_check_sees_imports_written_every_way() -> None:
         "tests.server.browsers",
     }
     assert not any(is_test_module(name) for name in helpers)
+
+
+def test_the_modules_run_first_are_modules_of_the_suite() -> None:
+    """``LONGEST_FIRST`` orders the suite by name: a module renamed or moved
+    must be renamed there too, or it silently loses its place."""
+    from tests.conftest import LONGEST_FIRST
+
+    root = TESTS.parent
+    assert [name for name in LONGEST_FIRST if not (root / name).is_file()] == []
+    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
