@@ -38,6 +38,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+PAGE_TEST_OPTIONS = (
+    "--level", "normal",  # quick bots: these tests are about the page
+    # The hints' searches in the server's own process: a pool of bot processes
+    # (the default) is two more Python processes started with every server.
+    "--bots", "inline",
+    # The page asks for a hand's review when its summary shows: one deal a play
+    # instead of 24 (every verdict still worked out the same way), unless the
+    # pictures are taken (make screenshots), which show the product's review.
+    *(() if os.environ.get("SPADES_SCREENSHOTS") else ("--review-deals", "1")),
+)  # fmt: skip
+"""What every browser test's server runs with; a module's ``SERVE_OPTIONS``
+come after these, and an option given twice takes its last value."""
+
+
 class Server:
     """`spades serve` as a subprocess, restartable on the same port and database.
 
@@ -70,13 +84,9 @@ class Server:
     def start(self) -> None:
         fd = self._socket.fileno()
         self._serving = ServeProcess(
-            [
-                "--fd", str(fd), "--db", self.db_url,
-                "--level", "normal",  # quick bots: these tests are about the page
-                *self.options,
-            ],
+            ["--fd", str(fd), "--db", self.db_url, *PAGE_TEST_OPTIONS, *self.options],
             pass_fds=[fd],
-        )  # fmt: skip
+        )
         try:
             self.wait_until_it_answers()
         except RuntimeError:
