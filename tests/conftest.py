@@ -40,6 +40,14 @@ LONGEST_FIRST: Final = (
     "tests/server/play/test_api.py",
     "tests/server/play/test_game_store.py",
     "tests/bots/test_strangers.py",
+    "tests/arena/test_ray.py",
+    "tests/session/test_ray_decider.py",
+    "tests/server/test_storage_faults.py",
+    "tests/server/test_crowd_benchmark.py",
+    "tests/server/play/test_hidden_information.py",
+    "tests/server/tables/test_live_tables_benchmark.py",
+    "tests/server/test_load_benchmark.py",
+    "tests/rl/test_training.py",
     "tests/cli/test_simulate_replay.py",
 )
 """The modules that took longest in a full run (docs/performance.md, "The test
