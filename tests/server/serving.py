@@ -157,7 +157,9 @@ def serving(
     """`spades serve` on a port it picks (with ``environment`` added to ours); yields
     its URL and process, and stops it and every worker it started afterwards."""
     server, url = serve_on_a_free_port(
-        [f"--db={db_url}", "--level=normal", *options],
+        # Inline: a one-process server would spawn a pool of bot processes at
+        # start-up, for searches these tests never ask for (normal bots do not search).
+        [f"--db={db_url}", "--level=normal", "--bots=inline", *options],
         patience=PATIENCE,
         environment=environment,
         own_group=True,  # its own process group: the workers go with it
