@@ -38,12 +38,13 @@ def spades_process(
 
 
 def spades_here(
-    *arguments: str, stdin: str = "", environment: Mapping[str, str] | None = None
+    *arguments: str, stdin: str = "", environment: Mapping[str, str | None] | None = None
 ) -> subprocess.CompletedProcess[str]:
     """`spades ARGUMENTS` by the command line's entry point, in this process:
     the exit code, and what it wrote to standard output and standard error,
     as ``spades_process`` gives them. An exception the command lets out (a
-    process would print its traceback and exit 1) is raised here, whole."""
+    process would print its traceback and exit 1) is raised here, whole.
+    ``environment`` is set for the run (a variable given None is unset)."""
     result = CliRunner().invoke(app, list(arguments), input=stdin, env=dict(environment or {}))
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception

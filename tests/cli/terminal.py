@@ -1,7 +1,7 @@
-"""`spades play` run through the real console script with answers piped to
-stdin, and the same game re-played in the engine (same seed, same bots seeded
-from it), so a test knows South's cards and which answers are legal at every
-prompt."""
+"""`spades play` run with answers piped to stdin (through the real console
+script, or by its entry point in this process), and the same game re-played
+in the engine (same seed, same bots seeded from it), so a test knows South's
+cards and which answers are legal at every prompt."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from spades.bots import Bot
 from spades.core import EAST, NORTH, SOUTH, WEST, Card, Game, Phase
 from spades.core.cards import sorted_for_display
 from spades.session import decision_seed
+
+from ..commands import spades_here
 
 SEED = 5
 
@@ -55,8 +57,21 @@ def run_spades(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     )
 
 
-def run_play(seed: int, stdin: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    return run_spades("play", "--seed", str(seed), *BOT_OPTIONS, *extra, stdin=stdin)
+def run_spades_here(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``run_spades`` by the command line's entry point in this process (see
+    ``tests/commands.py``), with the same plain output at the same width."""
+    return spades_here(
+        *args, stdin=stdin, environment={"NO_COLOR": "1", "FORCE_COLOR": None, "COLUMNS": None}
+    )
+
+
+def run_play(
+    seed: int, stdin: str, *extra: str, script: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """`spades play --seed SEED` with the random bots, answered with ``stdin``: in
+    this process, or (``script``) through the real console script."""
+    run = run_spades if script else run_spades_here
+    return run("play", "--seed", str(seed), *BOT_OPTIONS, *extra, stdin=stdin)
 
 
 # ------------------------------------------------ the same game, in the engine

@@ -1,4 +1,5 @@
-"""`spades play`, run through the real console script with answers piped to stdin.
+"""`spades play` with answers piped to stdin: one whole game through the real
+console script, the other runs by the command's entry point in this process.
 
 The tests re-play the very game the command deals (same seed, same bots seeded
 from it) with the engine, so they know South's cards and which answers are
@@ -88,7 +89,8 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> FinishedRun:
     """One whole game played through the command, its record written with --out."""
     game, answers = whole_game(SEED)
     record_file = tmp_path_factory.mktemp("play") / "game.jsonl"
-    result = run_play(SEED, "\n".join(answers) + "\n", "--out", str(record_file))
+    # Through the real console script: the other runs are in this process.
+    result = run_play(SEED, "\n".join(answers) + "\n", "--out", str(record_file), script=True)
     return FinishedRun(game, answers, result, record_file)
 
 
