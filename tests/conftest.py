@@ -21,30 +21,41 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 LONGEST_FIRST: Final = (
-    "tests/solver/test_against_brute_force.py",
-    "tests/server/play/test_browser.py",
-    "tests/arena/test_cli.py",
-    "tests/server/play/test_browser_first_hour.py",
-    "tests/rl/test_vector.py",
-    "tests/cli/test_simulate_replay.py",
     "tests/server/test_browser_many_processes.py",
-    "tests/cli/test_play.py",
+    "tests/server/play/test_browser.py",
+    "tests/server/play/test_browser_first_hour.py",
     "tests/server/tables/test_browser_tables.py",
-    "tests/server/tables/test_tables_across_processes.py",
-    "tests/server/records/test_records_and_reviews.py",
     "tests/server/test_serve_command.py",
-    "tests/bots/test_strangers.py",
-    "tests/server/play/test_game_store.py",
+    "tests/arena/test_cli.py",
+    "tests/rl/test_vector.py",
+    "tests/server/records/test_records_and_reviews.py",
+    "tests/cli/test_play.py",
     "tests/server/challenge/test_browser_challenge.py",
-    "tests/server/play/test_api.py",
-    "tests/server/records/test_browser_records.py",
     "tests/server/play/test_browser_house_rules.py",
+    "tests/solver/test_against_brute_force.py",
+    "tests/server/records/test_browser_records.py",
+    "tests/server/tables/test_tables_across_processes.py",
     "tests/server/test_many_processes.py",
     "tests/server/play/test_browser_play_features.py",
+    "tests/server/play/test_api.py",
+    "tests/server/play/test_game_store.py",
+    "tests/bots/test_strangers.py",
+    "tests/arena/test_ray.py",
+    "tests/session/test_ray_decider.py",
+    "tests/server/test_storage_faults.py",
+    "tests/server/test_crowd_benchmark.py",
+    "tests/server/play/test_hidden_information.py",
+    "tests/server/tables/test_live_tables_benchmark.py",
+    "tests/server/test_load_benchmark.py",
+    "tests/rl/test_training.py",
+    "tests/cli/test_simulate_replay.py",
 )
 """The modules that took longest in a full run (docs/performance.md, "The test
-suite"), longest first. `make test` hands out whole modules to its workers in
-collection order (``--dist loadfile --no-loadscope-reorder``): these go first, so
+suite", 2026-12-02: wall seconds summed over each module's tests), longest
+first; a module of one long test (the two-process browser test) leads, since
+no other module can fill its worker's time once it has started. `make test`
+hands out whole modules to its workers in collection order (``--dist loadfile
+--no-loadscope-reorder``): these go first, so
 that the last module a worker starts is a short one and the other worker does
 not wait long for it. (xdist's own order, most tests first, put the
 one-test modules of a minute and more at the end.) A module missing here only

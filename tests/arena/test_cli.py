@@ -1,51 +1,26 @@
-"""`spades arena`, run through the real console script."""
+"""`spades arena`: through the real console script where the test is about the
+process (its streams, its exit code), the rest by the command line's entry
+point in this process (``run_here``)."""
 
 from __future__ import annotations
 
 import json
 import shlex
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
+from ..commands import spades_here
+from .runs import SPADES_SCRIPT, run, run_here, summary_here, without_clock
+
 ESTIMATE_KEYS = {"value", "low", "high"}
 SIDE_KEYS = {
     "hands", "contracts", "sets", "set_rate", "nil_bids", "nils_made", "nil_success",
     "bags_per_hand", "mean_table_bid", "forfeits",
     "decisions", "decision_p50_s", "decision_p95_s",
 }  # fmt: skip
-CLOCK_KEYS = {"decision_p50_s", "decision_p95_s"}
-"""The only figures of a summary that the seed does not reproduce."""
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [SPADES_SCRIPT, "arena", *args], capture_output=True, text=True, timeout=300, check=False
-    )
-
-
-def summary_of(*args: str) -> dict[str, Any]:
-    result = run(*args, "--json")
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
-    assert len(lines) == 1, "--json prints one line"
-    summary: dict[str, Any] = json.loads(lines[0])
-    return summary
-
-
-def without_clock(summary: Any) -> Any:
-    """``summary`` with the decision times left out: the rest must repeat exactly."""
-    if isinstance(summary, dict):
-        return {
-            key: without_clock(value) for key, value in summary.items() if key not in CLOCK_KEYS
-        }
-    if isinstance(summary, list):
-        return [without_clock(value) for value in summary]
-    return summary
 
 
 def records_in(path: Path) -> list[dict[str, Any]]:
@@ -58,13 +33,7 @@ def assert_inside(estimate: dict[str, float]) -> None:
 
 
 def replay_is_clean(path: Path, count: int) -> None:
-    result = subprocess.run(
-        [SPADES_SCRIPT, "replay", "--quiet", str(path)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    result = spades_here("replay", "--quiet", str(path))
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"{count} record(s) checked: all valid" in result.stdout
 
@@ -74,7 +43,7 @@ def replay_is_clean(path: Path, count: int) -> None:
 
 def test_games_summary_has_win_rates_margin_and_side_records(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    summary = summary_of("random", "random", "--games", "8", "--seed", "4", "--out", str(out))
+    summary = summary_here("random", "random", "--games", "8", "--seed", "4", "--out", str(out))
     assert summary["mode"] == "games" and summary["games"] == 8 and summary["seed"] == 4
     assert summary["players"] == {"A": "random", "B": "random"}
     assert sum(summary["wins"].values()) == 8
@@ -114,14 +83,14 @@ def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path:
     outputs: list[tuple[Any, str]] = []
     for workers in ("1", "2", "1"):
         out = tmp_path / f"w{workers}-{len(outputs)}.jsonl"
-        result = run(
+        result = run_here(
             "random", "random", "--games", "12", "--seed", "21", "--workers", workers,
             "--out", str(out), "--json",
         )  # fmt: skip
         assert result.returncode == 0, result.stderr
         outputs.append((without_clock(json.loads(result.stdout)), out.read_text()))
     assert outputs[0] == outputs[1] == outputs[2]
-    other = summary_of("random", "random", "--games", "12", "--seed", "22")
+    other = summary_here("random", "random", "--games", "12", "--seed", "22")
     assert without_clock(other) != outputs[0][0]
 
 
@@ -132,7 +101,7 @@ def test_games_are_reproducible_and_the_same_for_any_number_of_workers(tmp_path:
 def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
     out = tmp_path / "deals.jsonl"
     args = ("random", "random", "--duplicate", "--deals", "6", "--seed", "8", "--out", str(out))
-    summary = summary_of(*args)
+    summary = summary_here(*args)
     assert summary["mode"] == "duplicate" and summary["deals"] == 6
     for side in ("A", "B"):
         assert_inside(summary["points"][side])
@@ -157,20 +126,22 @@ def test_duplicate_summary_and_table_records(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_duplicate_is_the_same_for_any_number_of_workers() -> None:
     args = ("random", "random", "--duplicate", "--deals", "10", "--seed", "5")
-    assert without_clock(summary_of(*args, "--workers", "2")) == without_clock(summary_of(*args))
+    assert without_clock(summary_here(*args, "--workers", "2")) == without_clock(
+        summary_here(*args)
+    )
 
 
 @pytest.mark.slow
 def test_search_levels_with_fixed_worlds_are_reproducible_across_workers() -> None:
     # --worlds takes the clock out of the search levels' decisions.
     args = ("hard", "normal", "--duplicate", "--deals", "2", "--seed", "9", "--worlds", "2")
-    first = summary_of(*args)
+    first = summary_here(*args)
     assert first["sides"]["A"]["forfeits"] == 0
-    assert without_clock(summary_of(*args, "--workers", "2")) == without_clock(first)
+    assert without_clock(summary_here(*args, "--workers", "2")) == without_clock(first)
 
 
 def test_duplicate_table_is_readable() -> None:
-    result = run("random", "random", "--duplicate", "--deals", "3", "--quiet")
+    result = run_here("random", "random", "--duplicate", "--deals", "3", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "3 duplicate deals" in result.stdout and "points per deal" in result.stdout
     assert "A minus B per deal" in result.stdout
@@ -183,7 +154,7 @@ def test_duplicate_table_is_readable() -> None:
 def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
     out = tmp_path / "external.jsonl"
     program = f"cmd:{shlex.quote(SPADES_SCRIPT)} bot random"
-    summary = summary_of(program, "random", "--games", "2", "--seed", "3", "--out", str(out))
+    summary = summary_here(program, "random", "--games", "2", "--seed", "3", "--out", str(out))
     assert summary["players"]["A"] == program
     assert summary["sides"]["A"]["forfeits"] == summary["sides"]["B"]["forfeits"] == 0
     replay_is_clean(out, 2)
@@ -191,7 +162,7 @@ def test_an_external_program_plays_through_the_protocol(tmp_path: Path) -> None:
 
 def test_a_program_that_fails_scores_the_floor_at_every_table_it_forfeits() -> None:
     crashing = f"cmd:{shlex.quote(sys.executable)} -c 'raise SystemExit(1)'"
-    summary = summary_of(crashing, "random", "--duplicate", "--deals", "2", "--seed", "4")
+    summary = summary_here(crashing, "random", "--duplicate", "--deals", "2", "--seed", "4")
     assert summary["sides"]["A"]["forfeits"] == 4  # two deals, two tables each
     assert summary["points"]["A"]["value"] == -200 and summary["points"]["B"]["value"] == 0
     assert summary["difference"]["value"] == -200
@@ -212,7 +183,7 @@ def test_a_program_that_fails_scores_the_floor_at_every_table_it_forfeits() -> N
     ],
 )
 def test_bad_arguments_exit_2_with_a_clear_message(args: tuple[str, ...], message: str) -> None:
-    result = run(*args)
+    result = run_here(*args)
     assert result.returncode == 2
     unwrapped = " ".join(result.stderr.replace("│", " ").split())  # the error panel wraps lines
     assert message in unwrapped, result.stderr
@@ -231,7 +202,7 @@ def test_an_unwritable_out_file_exits_2(tmp_path: Path) -> None:
 def test_the_gauntlet_plays_every_stranger_in_deals_and_games() -> None:
     from spades.bots.strangers import STRANGERS
 
-    summary = summary_of("random", "--gauntlet", "--deals", "3", "--games", "2", "--seed", "5")
+    summary = summary_here("random", "--gauntlet", "--deals", "3", "--games", "2", "--seed", "5")
     assert summary["mode"] == "gauntlet" and summary["player"] == "random"
     assert [row["opponent"] for row in summary["opponents"]] == list(STRANGERS)
     for row in summary["opponents"]:
@@ -246,7 +217,7 @@ def test_the_gauntlet_plays_every_stranger_in_deals_and_games() -> None:
 
 @pytest.mark.slow
 def test_the_gauntlet_table_is_readable() -> None:
-    result = run("random", "--gauntlet", "--deals", "2", "--games", "1", "--quiet")
+    result = run_here("random", "--gauntlet", "--deals", "2", "--games", "1", "--quiet")
     assert result.returncode == 0, result.stderr
     assert "random against the strangers" in result.stdout
     for heading in ("bag-adjusted", "games won", "decision p50 / p95", "cautious", "beginner"):
@@ -262,6 +233,6 @@ def test_the_gauntlet_table_is_readable() -> None:
     ],
 )
 def test_gauntlet_arguments_are_checked(args: tuple[str, ...], message: str) -> None:
-    result = run(*args)
+    result = run_here(*args)
     assert result.returncode == 2
     assert message in " ".join(result.stderr.replace("│", " ").split()), result.stderr

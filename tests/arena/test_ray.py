@@ -10,7 +10,7 @@ import pytest
 from spades.cli.arena import expand_bare_ray
 
 from ..output import said
-from .test_cli import run, summary_of, without_clock
+from .runs import run, summary_of, without_clock
 
 pytestmark = pytest.mark.slow  # starts a local Ray cluster
 

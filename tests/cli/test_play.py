@@ -1,4 +1,5 @@
-"""`spades play`, run through the real console script with answers piped to stdin.
+"""`spades play` with answers piped to stdin: one whole game through the real
+console script, the other runs by the command's entry point in this process.
 
 The tests re-play the very game the command deals (same seed, same bots seeded
 from it) with the engine, so they know South's cards and which answers are
@@ -9,11 +10,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import shutil
 import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -21,7 +18,6 @@ import pytest
 from rich.console import Console
 from rich.text import TextType
 
-from spades.arena import seat_bots
 from spades.bots import Bot, BotFailure, RandomBot, strongest_level
 from spades.cli.play import (
     TerminalGame,
@@ -45,89 +41,16 @@ from spades.core import (
 )
 from spades.core.cards import sorted_for_display
 from spades.core.seats import SEAT_LETTERS, SEAT_NAMES, TEAM_LONG_NAMES
-from spades.session import decision_seed
 
-SEED = 5
-LEVELS = {NORTH: "random", EAST: "random", WEST: "random"}
-# Named explicitly so the tests keep the fast random bots when stronger defaults arrive.
-BOT_OPTIONS = ("--partner", "random", "--opponents", "random")
-
-
-def spades_script() -> str:
-    beside_python = Path(sys.executable).parent / "spades"
-    if beside_python.exists():
-        return str(beside_python)
-    found = shutil.which("spades")
-    assert found is not None, "the spades console script is not installed"
-    return found
-
-
-def run_spades(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {key: value for key, value in os.environ.items() if key != "FORCE_COLOR"}
-    # Plain UTF-8 output at the width of a pipe (80): no colour codes to match around, and
-    # messages must come out whole at that width.
-    env.pop("COLUMNS", None)
-    env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8")
-    return subprocess.run(
-        [spades_script(), *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        env=env,
-        timeout=60,
-        check=False,
-    )
-
-
-def run_play(seed: int, stdin: str, *extra: str) -> subprocess.CompletedProcess[str]:
-    return run_spades("play", "--seed", str(seed), *BOT_OPTIONS, *extra, stdin=stdin)
-
-
-# ------------------------------------------------ the same game, in the engine
-
-
-def bots_act(game: Game, bots: dict[int, Bot]) -> None:
-    """Let the bots act until it is South's turn or the game is over."""
-    while not game.is_over and game.to_act != SOUTH:
-        seat = game.to_act
-        assert seat is not None
-        view = game.view(seat)
-        bots[seat].rng.seed(decision_seed(game, seat))  # as the terminal seeds them
-        if game.phase is Phase.BIDDING:
-            game.bid(seat, bots[seat].bid(view))
-        else:
-            game.play(seat, bots[seat].play(view))
-
-
-def first_numbered(game: Game) -> Card:
-    """The card South's "1" plays: the first legal card in display order."""
-    return sorted_for_display(game.legal_cards())[0]
-
-
-def south_turns(seed: int) -> Iterator[Game]:
-    """The game `spades play --seed` deals, paused at each of South's turns;
-    South bids 3 and plays card 1 when the caller moves on."""
-    game = Game(seed=seed)
-    bots = seat_bots(LEVELS, seed)
-    bots_act(game, bots)
-    while not game.is_over:
-        yield game
-        if game.phase is Phase.BIDDING:
-            game.bid(SOUTH, 3)
-        else:
-            game.play(SOUTH, first_numbered(game))
-        bots_act(game, bots)
-
-
-def whole_game(seed: int) -> tuple[Game, list[str]]:
-    """The finished game and South's answers: 3 for every bid, 1 for every card."""
-    answers: list[str] = []
-    game = None
-    for game in south_turns(seed):
-        answers.append("3" if game.phase is Phase.BIDDING else "1")
-    assert game is not None and game.is_over
-    return game, answers
+from .terminal import (
+    LEVELS,
+    SEED,
+    first_numbered,
+    run_play,
+    run_spades,
+    south_turns,
+    whole_game,
+)
 
 
 def first_card_turn(seed: int) -> Game:
@@ -166,7 +89,8 @@ def finished(tmp_path_factory: pytest.TempPathFactory) -> FinishedRun:
     """One whole game played through the command, its record written with --out."""
     game, answers = whole_game(SEED)
     record_file = tmp_path_factory.mktemp("play") / "game.jsonl"
-    result = run_play(SEED, "\n".join(answers) + "\n", "--out", str(record_file))
+    # Through the real console script: the other runs are in this process.
+    result = run_play(SEED, "\n".join(answers) + "\n", "--out", str(record_file), script=True)
     return FinishedRun(game, answers, result, record_file)
 
 

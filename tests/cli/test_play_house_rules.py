@@ -12,7 +12,7 @@ from spades.cli.play import seeded_bot_turn
 from spades.core import SOUTH, Game, Phase, card_name, game_from_record, parse_rules
 from spades.core.cards import cards_in, sorted_for_display
 
-from .test_play import BOT_OPTIONS, LEVELS, run_spades
+from .terminal import BOT_OPTIONS, LEVELS, run_spades
 
 RULES = "cardcouch,target=300,blind_nil=on,nil_pass=2"
 

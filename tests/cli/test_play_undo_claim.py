@@ -1,4 +1,4 @@
-"""`spades play`: undo and claim in the terminal, through the real console script.
+"""`spades play`: undo and claim in the terminal, answers piped to stdin.
 
 The engine replica of ``test_play`` finds the moments to act at (a claim that
 holds, one the defence beats); the command must then do what the web game does:
@@ -18,9 +18,9 @@ from spades.core.claims import tricks_left
 from spades.solver import SearchLimitError
 from spades.solver.claims import check_claim
 
-from .test_play import SEED, run_play, run_spades, south_turns
+from .terminal import SEED, run_play, run_spades, south_turns
 
-pytestmark = pytest.mark.slow  # whole terminal games in a subprocess
+pytestmark = pytest.mark.slow  # whole terminal games
 
 
 def bids_after(out: str, south_bid: str) -> list[list[str]]:

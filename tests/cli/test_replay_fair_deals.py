@@ -11,7 +11,7 @@ import pytest
 
 from spades.core import Game, Seeding, commitment, game_to_record
 
-from .test_simulate_replay import run
+from .commands import run
 
 SEED = 8_123_456_789
 SALT = "5a1f00d2c0ffee5a1f00d2c0ffee0001"

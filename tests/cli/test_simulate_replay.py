@@ -1,8 +1,7 @@
-"""`spades simulate` and `spades replay`, through the real console script."""
+"""`spades simulate` and `spades replay`: each through the real console script
+once (``run_script``), the rest by the command line's entry point (``run``)."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,19 +11,15 @@ from spades.core import Game, game_to_record
 from spades.core.cards import CARD_NAMES, SPADES, SUIT_MASKS, card_long_name, cards_in, suit_of
 from spades.core.seats import SEAT_NAMES
 
-SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [SPADES_SCRIPT, *args], capture_output=True, text=True, timeout=120, check=False
-    )
+from .commands import run, run_script
 
 
 @pytest.mark.slow
 def test_simulate_writes_one_record_a_line_deterministically(tmp_path: Path) -> None:
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
-    assert run("simulate", "--games", "5", "--seed", "9", "--out", str(first)).returncode == 0
+    assert (
+        run_script("simulate", "--games", "5", "--seed", "9", "--out", str(first)).returncode == 0
+    )
     assert run("simulate", "--games", "5", "--seed", "9", "--out", str(second)).returncode == 0
     lines = first.read_text().splitlines()
     assert len(lines) == 5 and first.read_text() == second.read_text()
@@ -38,7 +33,7 @@ def test_simulate_writes_one_record_a_line_deterministically(tmp_path: Path) -> 
 def test_replay_accepts_simulated_games_and_summarises(tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
     run("simulate", "--games", "3", "--seed", "1", "--out", str(records))
-    result = run("replay", str(records), "--tricks")
+    result = run_script("replay", str(records), "--tricks")
     assert result.returncode == 0, result.stderr
     assert "3 record(s) checked: all valid" in result.stdout
     assert "Game 3" in result.stdout and "leads:" in result.stdout
@@ -183,7 +178,7 @@ def test_replay_names_the_line_of_text_nested_too_deep_without_a_traceback(
 ) -> None:
     path = tmp_path / "deep.json"
     path.write_text("\n" + "[" * 20000 + "]" * 20000 + "\n")
-    result = run("replay", str(path))
+    result = run_script("replay", str(path))  # the process's own stack
     assert result.returncode == 1
     assert "line 2: brackets nested deeper than 64" in result.stderr
     assert "Traceback" not in result.stderr + result.stdout

@@ -6,10 +6,8 @@ from __future__ import annotations
 import io
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Mapping
-from pathlib import Path
 
 import pytest
 
@@ -32,10 +30,7 @@ from spades.core import (
 )
 from spades.protocol import ExternalBot
 
-SPADES_SCRIPT = str(Path(sys.executable).parent / "spades")
-ROOT = Path(__file__).resolve().parents[2]
-SIMPLE_BOT = [sys.executable, str(ROOT / "examples" / "simple_bot.py")]
-QUIRKY_BOT = [sys.executable, str(Path(__file__).with_name("quirky_bot.py"))]
+from .programs import QUIRKY_BOT, SIMPLE_BOT, SPADES_SCRIPT
 
 
 def quirky(mode: str, timeout: float = 5.0) -> ExternalBot:

@@ -39,7 +39,7 @@ from spades.protocol import ExternalBot, ProtocolError, serve
 from spades.protocol.messages import is_answer
 from spades.session import bot_turn
 
-from .test_host import QUIRKY_BOT, SIMPLE_BOT, SPADES_SCRIPT
+from .programs import QUIRKY_BOT, SIMPLE_BOT, SPADES_SCRIPT
 
 HOUSE = parse_rules("cardcouch,target=300,blind_nil=on,nil_pass=2,blind_nil_pass=1")
 """Blind Nil open from the first hand (no ``blind_nil_behind``), and both passes."""

@@ -38,6 +38,20 @@ CHROMIUM_ARGS = [
 ]
 
 
+PAGE_TEST_OPTIONS = (
+    "--level", "normal",  # quick bots: these tests are about the page
+    # The hints' searches in the server's own process: a pool of bot processes
+    # (the default) is two more Python processes started with every server.
+    "--bots", "inline",
+    # The page asks for a hand's review when its summary shows: one deal a play
+    # instead of 24 (every verdict still worked out the same way), unless the
+    # pictures are taken (make screenshots), which show the product's review.
+    *(() if os.environ.get("SPADES_SCREENSHOTS") else ("--review-deals", "1")),
+)  # fmt: skip
+"""What every browser test's server runs with; a module's ``SERVE_OPTIONS``
+come after these, and an option given twice takes its last value."""
+
+
 class Server:
     """`spades serve` as a subprocess, restartable on the same port and database.
 
@@ -70,13 +84,9 @@ class Server:
     def start(self) -> None:
         fd = self._socket.fileno()
         self._serving = ServeProcess(
-            [
-                "--fd", str(fd), "--db", self.db_url,
-                "--level", "normal",  # quick bots: these tests are about the page
-                *self.options,
-            ],
+            ["--fd", str(fd), "--db", self.db_url, *PAGE_TEST_OPTIONS, *self.options],
             pass_fds=[fd],
-        )  # fmt: skip
+        )
         try:
             self.wait_until_it_answers()
         except RuntimeError:
@@ -245,3 +255,55 @@ def api(server: Server, cookie: str, method: str, path: str, body: Any = None) -
     )
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
+
+
+HEADER_ROWS = """() => {
+    const tops = [...document.querySelectorAll('.topbar .tool')].map((e) => e.getBoundingClientRect().top);
+    const scores = document.querySelector('.topbar .scores').getBoundingClientRect();
+    const tools = document.querySelector('.topbar .actions').getBoundingClientRect();
+    return {
+        toolRows: new Set(tops.map(Math.round)).size,
+        sameRow: scores.top < tools.bottom && tools.top < scores.bottom,
+        right: Math.max(...[...document.querySelectorAll('.topbar .tool, .topbar .teambox')]
+            .map((e) => e.getBoundingClientRect().right)),
+        clipped: [...document.querySelectorAll('.topbar .teambox')]
+            .filter((e) => e.scrollWidth > e.clientWidth + 0.5).length,
+    };
+}"""
+
+
+def two_nil_bids(page: Any, server: Server) -> None:
+    """The page shows the widest scores: both teams "N+Nil", totals far below zero
+    (the server's own state for this game, with the bids and scores changed)."""
+    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
+    state = api(server, cookie, "GET", "/api/games/latest")
+    for seat in state["game"]["seats"]:
+        seat["bid"] = {"N": "nil", "E": "nil", "S": 10, "W": 12}[seat["seat"]]
+    state["game"]["teams"][0].update(bid=10, nil_seats=["N"], score=-180, bags=9)
+    state["game"]["teams"][1].update(bid=12, nil_seats=["E"], score=-170, bags=9)
+    page.route("**/api/games/latest", lambda route: route.fulfill(json=state))
+    page.reload()
+    page.wait_for_selector("#hand .card")
+
+
+TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
+    // The widest run of points, on any line across the card, where a tap lands on it.
+    const box = card.getBoundingClientRect();
+    let widest = 0;
+    for (let y = box.top + 2; y < box.bottom - 2; y += 3) {
+        let run = 0;
+        for (let x = Math.floor(box.left); x <= box.right; x += 1) {
+            const hit = document.elementFromPoint(x, y);
+            run = hit && hit.closest('.card') === card ? run + 1 : 0;
+            widest = Math.max(widest, run);
+        }
+    }
+    return widest;
+})"""
+
+
+FOCUSED_CARD = """() => {
+    // The card the keyboard is on, and whether its focus shows (its ring).
+    const card = document.activeElement.closest('#hand .card');
+    return card !== null && getComputedStyle(card).outlineStyle !== 'none';
+}"""

@@ -33,7 +33,9 @@ def app(db_url: str) -> Iterator[FastAPI]:
     # these tests play many bot moves, and test the page, not the bots.
     # Limits off: a test plays seed after seed from one client, past what a person
     # would; tests/server/test_rate_limits.py sets the limits it tests.
-    application = create_app(db_url, default_level="normal", limits=Limits.off())
+    # Bots inline: a hint's search runs here, not in a pool of bot processes
+    # started for each test's app (test_where_work_runs.py tests the pool).
+    application = create_app(db_url, default_level="normal", limits=Limits.off(), bots="inline")
     yield application
     application.state.repository.close()
 

@@ -9,15 +9,18 @@ other process takes it before the server binds it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Final
 
@@ -25,6 +28,9 @@ from spades.cli.serve import ANNOUNCEMENT
 
 TAIL_LINES: Final = 200
 """Lines of the server's output kept to say why it failed."""
+PATIENCE: Final = 120
+"""Seconds to wait for server processes to (re)start: each imports the whole
+server, and on a machine busy with other work that has taken 40 s."""
 
 
 def spades_command() -> list[str]:
@@ -142,3 +148,46 @@ def serve_on_a_free_port(
         serving.stop()
         raise
     return serving, url
+
+
+@contextmanager
+def serving(
+    db_url: str, *options: str, environment: dict[str, str] | None = None
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`spades serve` on a port it picks (with ``environment`` added to ours); yields
+    its URL and process, and stops it and every worker it started afterwards."""
+    server, url = serve_on_a_free_port(
+        # Inline: a one-process server would spawn a pool of bot processes at
+        # start-up, for searches these tests never ask for (normal bots do not search).
+        [f"--db={db_url}", "--level=normal", "--bots=inline", *options],
+        patience=PATIENCE,
+        environment=environment,
+        own_group=True,  # its own process group: the workers go with it
+    )
+    try:
+        yield url, server.process
+    finally:
+        # A group whose every process has already exited is no longer there to kill.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.process.pid, signal.SIGKILL)
+        server.stop()
+
+
+def workers_of(server: subprocess.Popen[bytes], count: int) -> list[int]:
+    """The pids of the server's worker processes, once ``count`` of them run."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        # uvicorn's workers, not the resource tracker multiprocessing keeps beside them
+        workers = [int(pid) for pid in children if b"spawn_main" in _command_line(int(pid))]
+        if len(workers) >= count:
+            return workers
+        assert time.monotonic() < deadline, f"{count} workers did not start: {children}"
+        time.sleep(0.2)
+
+
+def _command_line(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""

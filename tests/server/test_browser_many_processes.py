@@ -19,7 +19,7 @@ from .browsers import (
     new_page,
     table_position,
 )
-from .test_many_processes import workers_of
+from .serving import workers_of
 
 pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="kill -9 is a POSIX signal"),

@@ -12,8 +12,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
@@ -31,7 +29,7 @@ from spades.server.http.held_requests import HOLD_HEADER, HOLDS_VARIABLE
 from spades.storage import GameRepository, owner_key
 
 from ..output import said
-from .serving import serve_on_a_free_port
+from .serving import PATIENCE, serving, workers_of
 
 pytestmark = [
     pytest.mark.skipif(os.name != "posix", reason="process groups and kill -9 are POSIX"),
@@ -39,48 +37,6 @@ pytestmark = [
 ]
 
 SPADES = str(Path(sys.executable).with_name("spades"))
-PATIENCE = 120
-"""Seconds to wait for server processes to (re)start: each imports the whole
-server, and on a machine busy with other work that has taken 40 s."""
-
-
-@contextmanager
-def serving(
-    db_url: str, *options: str, environment: dict[str, str] | None = None
-) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`spades serve` on a port it picks (with ``environment`` added to ours); yields
-    its URL and process, and stops it and every worker it started afterwards."""
-    server, url = serve_on_a_free_port(
-        [f"--db={db_url}", "--level=normal", *options],
-        patience=PATIENCE,
-        environment=environment,
-        own_group=True,  # its own process group: the workers go with it
-    )
-    try:
-        yield url, server.process
-    finally:
-        os.killpg(server.process.pid, signal.SIGKILL)
-        server.stop()
-
-
-def workers_of(server: subprocess.Popen[bytes], count: int) -> list[int]:
-    """The pids of the server's worker processes, once ``count`` of them run."""
-    deadline = time.monotonic() + PATIENCE
-    while True:
-        children = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-        # uvicorn's workers, not the resource tracker multiprocessing keeps beside them
-        workers = [int(pid) for pid in children if b"spawn_main" in _command_line(int(pid))]
-        if len(workers) >= count:
-            return workers
-        assert time.monotonic() < deadline, f"{count} workers did not start: {children}"
-        time.sleep(0.2)
-
-
-def _command_line(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
 
 
 def move_of(game: dict[str, Any], choice: int = 0) -> tuple[str, dict[str, Any]]:

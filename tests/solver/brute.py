@@ -1,13 +1,41 @@
 """Plain minimax over every legal card (no pruning, no bounds): the reference
-the solver is checked against, and random positions to check it on."""
+the solver is checked against, and random positions to check it on.
+
+The minimax remembers the value of every position it has met at the start of
+a trick (``_KNOWN``), for the rest of the run: the value of such a position is
+a function of the cards each seat still holds, who leads, whether spades are
+broken, the rules and the question asked, all of them in the key, so a value
+looked up is the one the search would work out again. Random endgames reach
+the same trick starts over and over (a 4-trick endgame has a few thousand
+lines through a few hundred trick starts), which makes the reference cheap
+without making it any less exhaustive: every legal card of every position
+not yet met is still tried, with no bound and no ordering."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 
 from spades.core.cards import FULL_DECK, cards_in
 from spades.core.hand import HandState
 from spades.solver import make_position
+
+_KNOWN: dict[tuple[Hashable, ...], int | bool] = {}
+"""Values of trick-start positions worked out so far, by question and position."""
+
+
+def _trick_start(question: Hashable, state: HandState) -> tuple[Hashable, ...] | None:
+    """The key of ``state`` for ``question``, if a trick is about to start."""
+    if state.trick:
+        return None
+    return (
+        question,
+        *state.hands,
+        state.leader,
+        state.spades_broken,
+        state.rules,
+        not state.tricks,
+    )
 
 
 def brute_tricks(state: HandState, seats: int) -> int:
@@ -15,6 +43,9 @@ def brute_tricks(state: HandState, seats: int) -> int:
     mask ``seats``, their side maximising, the other minimising."""
     if not state.hands[state.turn]:
         return 0
+    key = _trick_start(("tricks", seats), state)
+    if key is not None and key in _KNOWN:
+        return int(_KNOWN[key])
     maximizing = bool(seats & (0b0101 << (state.turn & 1)))
     results = []
     for card in state.legal_cards():
@@ -23,13 +54,19 @@ def brute_tricks(state: HandState, seats: int) -> int:
         won = 1 if finishing and seats >> state.tricks[-1].winner & 1 else 0
         results.append(won + brute_tricks(state, seats))
         state.undo()
-    return max(results) if maximizing else min(results)
+    best = max(results) if maximizing else min(results)
+    if key is not None:
+        _KNOWN[key] = best
+    return best
 
 
 def brute_nil(state: HandState, seat: int) -> bool:
     """Whether ``seat``'s side can keep it from winning any remaining trick."""
     if not state.hands[state.turn]:
         return True
+    key = _trick_start(("nil", seat), state)
+    if key is not None and key in _KNOWN:
+        return bool(_KNOWN[key])
     results = []
     for card in state.legal_cards():
         finishing = len(state.trick) == 3
@@ -38,36 +75,16 @@ def brute_nil(state: HandState, seat: int) -> bool:
         results.append(not lost and brute_nil(state, seat))
         state.undo()
     defending = state.turn & 1 == seat & 1
-    return any(results) if defending else all(results)
+    holds = any(results) if defending else all(results)
+    if key is not None:
+        _KNOWN[key] = holds
+    return holds
 
 
 def memo_tricks(state: HandState, team: int) -> int:
-    """Exact minimax remembering whole positions at trick starts (still no
-    pruning): fast enough for 6 tricks."""
-    memo: dict[tuple[int, ...], int] = {}
-    seats = 0b0101 << team
-
-    def value() -> int:
-        if not state.hands[state.turn]:
-            return 0
-        key = None
-        if not state.trick:
-            key = (*state.hands, state.leader, int(state.spades_broken))
-            if key in memo:
-                return memo[key]
-        results = []
-        for card in state.legal_cards():
-            finishing = len(state.trick) == 3
-            state.apply_play(card)
-            won = 1 if finishing and seats >> state.tricks[-1].winner & 1 else 0
-            results.append(won + value())
-            state.undo()
-        best = max(results) if state.turn & 1 == team else min(results)
-        if key is not None:
-            memo[key] = best
-        return best
-
-    return value()
+    """``team``'s remaining tricks (0: North-South, 1: East-West), exactly: the
+    minimax above, whose table of trick starts makes it fast enough for 6 tricks."""
+    return brute_tricks(state, 0b0101 << team)
 
 
 def random_endgame(rng: random.Random, tricks: int, *, mid_trick: bool) -> HandState:

@@ -5,50 +5,11 @@ from __future__ import annotations
 import random
 
 from spades.analysis import HandReview, analyze_hand
-from spades.core.cards import mask_of, parse_cards
 from spades.core.hand import HandState, Phase, deal
 from spades.core.naming import Naming
 from spades.solver import Solver
 
-# Two hands played by the built-in "normal" bots (kept as data, so the tests do
-# not depend on how the bots play today).
-CONTRACT_HAND = {
-    "dealer": 2,
-    "bids": [(3, 0), (0, 2), (1, 5), (2, 7)],
-    "deal": [
-        "2C 4C KC 3D 7D AD 4H 5H 8H 9H KH 2S QS",
-        "3C 6C 8C TD QD KD 7H JH AH 7S 8S TS AS",
-        "7C 9C JC QC TH QH 3S 4S 5S 6S 9S JS KS",
-        "5C TC AC 2D 4D 5D 6D 8D 9D JD 2H 3H 6H",
-    ],
-    "cards": "2H 4H 7H TH 7C 5C 2C 3C 9C TC 4C 6C AC KC 8C JC 2D AD TD QH 3D QD 3S 4D QC "
-    "3H 7D 7S AH 4S 6H 5H KS 5D 2S AS JH 5S 6D 8H JS 8D QS 8S KH TS 6S 9D KD 9S JD 9H",
-}
-NIL_HAND = {
-    "dealer": 1,
-    "bids": [(2, 5), (3, 2), (0, 0), (1, 2)],
-    "deal": [
-        "2C 4C TC 3D 5D 9D AD 3H 7H TH JH QH JS",
-        "6C JC 4D 7D 8D 2H 4H 6H 9H 3S TS KS AS",
-        "3C 5C KC 6D TD JD KD KH AH 2S 4S 6S QS",
-        "7C 8C 9C QC AC 2D QD 5H 8H 5S 7S 8S 9S",
-    ],
-    "cards": "AH 5H QH 2H KH 8H JH 4H KD 2D 9D 4D JD QD 5D 7D 7C 4C 6C 3C 8C 2C JC 5C 6H 2S "
-    "9C TH TD QC 3D 8D 6D AC AD 9H TC 3S KC 5S 7S JS TS 6S 3H KS 4S 8S AS QS 9S 7H",
-}
-
-
-def played(hand: dict[str, object], cards: int = 52) -> HandState:
-    texts = hand["deal"]
-    assert isinstance(texts, list)
-    state = HandState.from_deal(int(str(hand["dealer"])), [mask_of(parse_cards(t)) for t in texts])
-    bids = hand["bids"]
-    assert isinstance(bids, list)
-    for seat, bid in bids:
-        state.bid(seat, bid)
-    for card in parse_cards(str(hand["cards"]))[:cards]:
-        state.play(state.turn, card)
-    return state
+from .hands import CONTRACT_HAND, NIL_HAND, played
 
 
 def replay(state: HandState, count: int) -> HandState:

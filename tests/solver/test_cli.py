@@ -14,13 +14,14 @@ from typer.testing import CliRunner
 from spades.cli.app import app
 from spades.core import Game, game_to_record
 from spades.core.hand import HandState
-from tests.solver.test_analysis import NIL_HAND, played
-from tests.solver.test_information import (
+from tests.solver.hands import (
     GUESS_ENDING,
+    NIL_HAND,
     RUFF_ENDING,
     RUFF_TRICKS,
     TRICKS_1_TO_11,
     hand_from_tricks,
+    played,
 )
 
 runner = CliRunner()

@@ -20,60 +20,7 @@ from spades.core.cards import CARD_NAMES, mask_of, parse_card, parse_cards
 from spades.core.hand import HandState, Phase, Trick
 from spades.core.seats import SOUTH, parse_seat
 
-# Dealer South: West leads trick 1. Each trick: its leader, then the cards in play order.
-TRICKS_1_TO_11 = [
-    ("W", "AH 3H 4H 2S"),  # South ruffs: spades are broken
-    ("S", "9C 3C 4C KC"),
-    ("E", "AC TC 5C 6C"),
-    ("E", "AD 9D 3D 4D"),
-    ("E", "KD TD 5D 6D"),
-    ("E", "KH 7C 8H 9H"),
-    ("E", "QH 7D TH JH"),
-    ("E", "3S 8C AS 4S"),
-    ("W", "KS 5S 6S 8D"),
-    ("W", "QS 7S 8S JC"),
-    ("W", "JS 9S TS JD"),
-]
-GUESS_ENDING = [("W", "5H 6H 7H QC"), ("E", "2C QD 2H 2D")]
-"""South discards the QC and keeps the QD: East, as it happens, holds the 2C,
-so keeping the QC would have won trick 13. But East's last card is any of the
-2C, 2D and 2H as far as South can tell: each queen wins one time in three."""
-
-# South holds eleven spades and draws the other two; at trick 12 it has the 2S
-# (the last trump) and the QD (the last high diamond). Ruffing trick 12 wins it
-# and then the QD wins trick 13, whatever the layout; throwing the QD away
-# leaves the 2S to win trick 13 alone: a trick lost in every deal.
-RUFF_TRICKS = [
-    ("W", "3C 4C 5C AS"),
-    ("S", "KS 4S 3S 6C"),
-    ("S", "QS AC TC KD"),
-    ("S", "JS KC 9C JD"),
-    ("S", "TS QC 8C TD"),
-    ("S", "9S JC 7C 9D"),
-    ("S", "8S AH TH 8D"),
-    ("S", "7S KH 9H 7D"),
-    ("S", "6S QH 8H 6D"),
-    ("S", "5S JH 4H 3H"),
-    ("S", "3D AD 4D 5D"),  # West wins and leads trick 12
-]
-RUFF_ENDING = [("W", "5H 6H 7H QD"), ("E", "2C 2S 2H 2D")]
-
-
-def hand_from_tricks(tricks: list[tuple[str, str]], *, dealer: str = "S") -> HandState:
-    """The hand whose deal is what each seat plays in ``tricks``, bid 3 all
-    round and played up to the last card given (the engine checks each card)."""
-    dealt = [0, 0, 0, 0]
-    for leader, cards in tricks:
-        for offset, card in enumerate(parse_cards(cards)):
-            dealt[(parse_seat(leader) + offset) & 3] |= 1 << card
-    state = HandState.from_deal(parse_seat(dealer), [dealt[s] for s in range(4)])
-    for _ in range(4):
-        state.bid(state.turn, 3)
-    for leader, cards in tricks:
-        assert state.turn == parse_seat(leader)
-        for card in parse_cards(cards):
-            state.play(state.turn, card)
-    return state
+from .hands import GUESS_ENDING, RUFF_ENDING, RUFF_TRICKS, TRICKS_1_TO_11, hand_from_tricks
 
 
 def before_card(state: HandState, trick: int, index: int) -> HandState:

@@ -17,7 +17,7 @@ import pytest
 from spades.core.hand import HandState
 from spades.solver import SearchLimitError, Solver, dds
 from spades.solver.position import random_position
-from tests.solver.test_regression import KNOWN, tricks_left
+from tests.solver.known_positions import KNOWN, tricks_left
 
 pytestmark = pytest.mark.skipif(
     dds._new_kernel is None and os.environ.get("SPADES_PURE_PYTHON", "") not in ("", "0"),

@@ -6,56 +6,12 @@ change to the search must keep every answer."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
 
-from spades.core.cards import CARD_NAMES, parse_cards
-from spades.core.hand import HandState
-from spades.solver import Solver, make_position, parse_deal
+from spades.core.cards import CARD_NAMES
+from spades.solver import Solver
 
-FILE = Path(__file__).with_name("regression.txt")
-
-
-@dataclass(frozen=True)
-class Known:
-    """A position of the file and what is known of it."""
-
-    text: str
-    state: HandState
-    north_south: int
-    east_west: int
-    nil: str
-    cards: dict[str, int] | None
-
-
-def read_file() -> list[Known]:
-    known = []
-    for text in FILE.read_text().splitlines():
-        if text.startswith("#"):
-            continue
-        deal, leader, broken, trick, ns, ew, nil, cards = text.split("\t")
-        state = make_position(
-            parse_deal(deal),
-            "NESW".index(leader),
-            [] if trick == "-" else parse_cards(trick),
-            broken=broken == "yes",
-        )
-        values = None
-        if cards != "-":
-            values = {
-                name: int(n) for name, _, n in (pair.partition("=") for pair in cards.split())
-            }
-        known.append(Known(text, state, int(ns), int(ew), nil, values))
-    return known
-
-
-KNOWN = read_file()
-
-
-def tricks_left(state: HandState) -> int:
-    return bin(state.hands[state.turn]).count("1")
+from .known_positions import KNOWN, Known, tricks_left
 
 
 def test_the_file_covers_every_size_and_mid_trick_positions() -> None:

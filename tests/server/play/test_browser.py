@@ -16,7 +16,10 @@ import pytest
 
 from ..browsers import (
     ANSWERED,
+    FOCUSED_CARD,
+    HEADER_ROWS,
     NEEDS_CHROMIUM,
+    TAP_STRIPS,
     WAIT_FOR_SOUTH,
     Server,
     api,
@@ -25,6 +28,7 @@ from ..browsers import (
     screenshot_dir,
     spades_command,
     table_position,
+    two_nil_bids,
 )
 
 pytestmark = NEEDS_CHROMIUM
@@ -477,35 +481,6 @@ def test_the_score_sheet_fits_its_box_on_a_desktop_and_a_phone(
     assert page.page_errors == []
 
 
-HEADER_ROWS = """() => {
-    const tops = [...document.querySelectorAll('.topbar .tool')].map((e) => e.getBoundingClientRect().top);
-    const scores = document.querySelector('.topbar .scores').getBoundingClientRect();
-    const tools = document.querySelector('.topbar .actions').getBoundingClientRect();
-    return {
-        toolRows: new Set(tops.map(Math.round)).size,
-        sameRow: scores.top < tools.bottom && tools.top < scores.bottom,
-        right: Math.max(...[...document.querySelectorAll('.topbar .tool, .topbar .teambox')]
-            .map((e) => e.getBoundingClientRect().right)),
-        clipped: [...document.querySelectorAll('.topbar .teambox')]
-            .filter((e) => e.scrollWidth > e.clientWidth + 0.5).length,
-    };
-}"""
-
-
-def two_nil_bids(page: Any, server: Server) -> None:
-    """The page shows the widest scores: both teams "N+Nil", totals far below zero
-    (the server's own state for this game, with the bids and scores changed)."""
-    cookie = next(c["value"] for c in page.context.cookies() if c["name"] == "spades_player")
-    state = api(server, cookie, "GET", "/api/games/latest")
-    for seat in state["game"]["seats"]:
-        seat["bid"] = {"N": "nil", "E": "nil", "S": 10, "W": 12}[seat["seat"]]
-    state["game"]["teams"][0].update(bid=10, nil_seats=["N"], score=-180, bags=9)
-    state["game"]["teams"][1].update(bid=12, nil_seats=["E"], score=-170, bags=9)
-    page.route("**/api/games/latest", lambda route: route.fulfill(json=state))
-    page.reload()
-    page.wait_for_selector("#hand .card")
-
-
 def test_the_header_stays_one_row_at_1280_with_two_nil_bids(browser: Any, server: Server) -> None:
     page = new_page(browser, server, width=1280, height=800)
     page.goto(f"{server.url}/?speed=instant&seed=7")
@@ -518,25 +493,6 @@ def test_the_header_stays_one_row_at_1280_with_two_nil_bids(browser: Any, server
     assert header["right"] <= 1280 and header["clipped"] == 0, header
 
 
-TAP_STRIPS = """() => [...document.querySelectorAll('#hand .card')].map((card) => {
-    // The widest run of points, on any line across the card, where a tap lands on it.
-    const box = card.getBoundingClientRect();
-    let widest = 0;
-    for (let y = box.top + 2; y < box.bottom - 2; y += 3) {
-        let run = 0;
-        for (let x = Math.floor(box.left); x <= box.right; x += 1) {
-            const hit = document.elementFromPoint(x, y);
-            run = hit && hit.closest('.card') === card ? run + 1 : 0;
-            widest = Math.max(widest, run);
-        }
-    }
-    return widest;
-})"""
-FOCUSED_CARD = """() => {
-    // The card the keyboard is on, and whether its focus shows (its ring).
-    const card = document.activeElement.closest('#hand .card');
-    return card !== null && getComputedStyle(card).outlineStyle !== 'none';
-}"""
 BID_BUTTON_SIZES = """() => [...document.querySelectorAll('#bid-buttons .bid-button')]
     .map((b) => [b.getBoundingClientRect().width, b.getBoundingClientRect().height])"""
 

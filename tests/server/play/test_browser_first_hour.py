@@ -19,15 +19,18 @@ import pytest
 
 from ..browsers import (
     ANSWERED,
+    FOCUSED_CARD,
+    HEADER_ROWS,
     NEEDS_CHROMIUM,
+    TAP_STRIPS,
     WAIT_FOR_SOUTH,
     Server,
     api,
     click_card,
     new_page,
     screenshot_dir,
+    two_nil_bids,
 )
-from .test_browser import FOCUSED_CARD, HEADER_ROWS, TAP_STRIPS, two_nil_bids
 
 pytestmark = NEEDS_CHROMIUM
 

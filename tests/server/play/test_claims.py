@@ -9,45 +9,12 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from spades.core import SOUTH, claim_terms, game_to_record
-from spades.solver import SearchLimitError, Solver
+from spades.core import SOUTH, game_to_record
+from spades.solver import SearchLimitError
 
 from ..conftest import start_game, stored_game
-from .test_hidden_information import names_in, visible_to_south
-from .test_undo import bid, play
-
-
-def claim(client: TestClient, game: dict[str, Any], tricks: Any) -> Any:
-    return client.post(f"/api/games/{game['id']}/claim", json={"tricks": tricks})
-
-
-def best_for_south(app: FastAPI, client: TestClient, game: dict[str, Any]) -> tuple[int, int]:
-    """The most tricks South's claim can hold (double dummy) and the tricks left."""
-    state = stored_game(app, client, game["id"]).hand
-    left = game["claim"]["tricks_left"]
-    terms = claim_terms(state, SOUTH, left)
-    return Solver().tricks(state, terms.counted), left
-
-
-def late_position(
-    app: FastAPI, client: TestClient, *, short_of_all: bool, seed: int = 3
-) -> dict[str, Any]:
-    """A game with a few tricks left where South's side takes all of them double
-    dummy (``short_of_all`` false) or not all of them (true); no Nil for North-South."""
-    for attempt in range(12):
-        game: dict[str, Any] = bid(client, start_game(client, seed=seed + attempt)["game"], 3)[
-            "game"
-        ]
-        if game["seats"][0]["bid"] == "nil":
-            continue
-        hand = game["hand_number"]
-        while game["hand_number"] == hand and game["phase"] == "playing":
-            if game["tricks_played"] >= 9:
-                best, left = best_for_south(app, client, game)
-                if (best < left) == short_of_all and best >= 1 and left >= 2:
-                    return game
-            game = play(client, game)["game"]
-    raise AssertionError("no such position in the games tried")  # pragma: no cover
+from .moves import best_for_south, bid, claim, late_position, play
+from .seen import names_in, visible_to_south
 
 
 def test_a_claim_is_offered_when_south_is_to_play(client: TestClient) -> None:

@@ -8,7 +8,6 @@ response covers, or the card the request itself named.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -17,36 +16,11 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 import spades.server
-from spades.core import SOUTH, Game, card_long_name, card_name
+from spades.core import SOUTH, Game, card_name
 from spades.core.cards import FULL_DECK, cards_in
 
 from ..conftest import start_game, stored_game
-
-SHORT_NAME = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[SHDC](?![A-Za-z0-9])")
-LONG_NAME = re.compile(r"\b(?:[2-9]|10|Jack|Queen|King|Ace) of (?:clubs|diamonds|hearts|spades)\b")
-
-
-def names_in(text: str) -> set[str]:
-    """Every card a text names, in short form, written either way."""
-    found = {m.replace("10", "T") for m in SHORT_NAME.findall(text)}
-    long_to_short = {card_long_name(c): card_name(c) for c in range(52)}
-    found |= {long_to_short[m] for m in LONG_NAME.findall(text)}
-    return found
-
-
-def visible_to_south(game: Game, hands: range) -> set[str]:
-    """South's cards and the cards played, in the hands ``hands`` (1-based)."""
-    visible = 0
-    states = {scored.number: scored.state for scored in game.history}
-    if not game.hand.is_over:
-        states[game.hand_number] = game.hand
-    for number in hands:
-        state = states.get(number)
-        if state is None:
-            continue
-        visible |= state.deal[SOUTH]
-        visible |= state.played
-    return {card_name(c) for c in cards_in(visible)}
+from .seen import names_in, visible_to_south
 
 
 def hidden_now(game: Game) -> set[str]:

@@ -11,7 +11,8 @@ from fastapi.testclient import TestClient
 from spades.core import SOUTH, game_to_record
 
 from ..conftest import start_game, stored_game
-from .test_hidden_information import names_in, visible_to_south
+from .moves import bid, in_play, play, undo
+from .seen import names_in, visible_to_south
 
 TABLE = ("hand", "trick", "last_trick", "seats", "teams", "legal_cards", "legal_bids", "turn")
 
@@ -19,33 +20,6 @@ TABLE = ("hand", "trick", "last_trick", "seats", "teams", "legal_cards", "legal_
 def table(game: dict[str, Any]) -> dict[str, Any]:
     """What the table shows, without the bookkeeping (version, undo and claim offers)."""
     return {key: game[key] for key in TABLE}
-
-
-def bid(client: TestClient, game: dict[str, Any], value: Any = 3) -> dict[str, Any]:
-    response = client.post(f"/api/games/{game['id']}/bid", json={"bid": value})
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = response.json()
-    return body
-
-
-def play(client: TestClient, game: dict[str, Any], card: str | None = None) -> dict[str, Any]:
-    card = card or game["legal_cards"][-1]
-    response = client.post(f"/api/games/{game['id']}/play", json={"card": card})
-    assert response.status_code == 200, response.text
-    body: dict[str, Any] = response.json()
-    return body
-
-
-def undo(client: TestClient, game: dict[str, Any]) -> Any:
-    return client.post(f"/api/games/{game['id']}/undo")
-
-
-def in_play(client: TestClient, seed: int = 7, cards: int = 4, **settings: Any) -> dict[str, Any]:
-    """A game with South's bid made and ``cards`` cards of South's played."""
-    game: dict[str, Any] = bid(client, start_game(client, seed=seed, **settings)["game"])["game"]
-    for _ in range(cards):
-        game = play(client, game)["game"]
-    return game
 
 
 def test_undo_takes_back_the_card_and_the_bots_moves_after_it(

@@ -21,8 +21,7 @@ from ..browsers import (
     new_page,
     screenshot_dir,
 )
-from .test_records_and_reviews import finished_game, revoked_record
-from .test_records_with_claims import a_story
+from .stories import a_story, finished_game, revoked_record
 
 pytestmark = NEEDS_CHROMIUM
 

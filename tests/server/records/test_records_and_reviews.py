@@ -24,12 +24,10 @@ from spades.core.cards import FULL_DECK, card_name, cards_in
 from spades.core.hand import HandState
 from spades.core.record import record_to_json
 from spades.server.app import create_app
-from spades.server.deps import COOKIE
 from spades.server.http.limits import MAX_BODY_BYTES
 from spades.server.http.rates import Limits
 from spades.server.records.replay_schemas import MAX_RECORD_BODY_BYTES, MAX_RECORD_CHARS
-from spades.storage import owner_key
-from tests.solver.test_information import (
+from tests.solver.hands import (
     GUESS_ENDING,
     RUFF_ENDING,
     RUFF_TRICKS,
@@ -38,7 +36,8 @@ from tests.solver.test_information import (
 )
 
 from ..conftest import south_move, start_game, stored_game
-from ..play.test_hidden_information import names_in
+from ..play.seen import names_in
+from .stories import finished_game, revoked_record, store
 
 
 @pytest.fixture
@@ -51,19 +50,6 @@ def app(db_url: str) -> Iterator[FastAPI]:
     yield application
     application.state.reviewer.close()
     application.state.repository.close()
-
-
-def store(app: FastAPI, client: TestClient, game: Game) -> str:
-    """Keep ``game`` as one of ``client``'s games (the client must have a cookie)."""
-    repository = app.state.repository
-    game_id: str = repository.create(
-        owner_key(client.cookies[COOKIE]), game, partner_level="normal", opponent_level="normal"
-    )
-    return game_id
-
-
-def finished_game(seed: int = 3) -> Game:
-    return play_game(seat_bots(dict.fromkeys(SEATS, "random"), seed), seed=seed)
 
 
 def game_of_hands(*hands: HandState) -> Game:
@@ -212,21 +198,6 @@ def test_an_unfinished_record_file_keeps_the_hand_in_play_hidden(client: TestCli
     replay = client.post("/api/replays", json={"text": json.dumps(game_to_record(game))}).json()
     (hand,) = replay["hands"]
     assert set(hand["deal"].values()) == {None} and len(hand["tricks"]) == 1
-
-
-def revoked_record() -> str:
-    """A finished game whose first trick has a revoke (East's card swapped)."""
-    game = finished_game(9)
-    record = game_to_record(game)
-    trick = record["hands"][0]["tricks"][0]
-    deal = record["hands"][0]["deal"]
-    led_suit = trick["cards"][0][1]
-    east = "NESW".index("E")
-    position = (east - "NESW".index(trick["leader"])) % 4
-    off_suit = next(c for c in deal["E"] if c[1] != led_suit and c not in trick["cards"])
-    if any(c[1] == led_suit for c in deal["E"]):
-        trick["cards"][position] = off_suit
-    return json.dumps(record, indent=2)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from spades.core.hand import HandState
 from spades.server.records import reviews
 from spades.server.records.reviews import HandReviewer
 from spades.storage import GameRepository
-from tests.solver.test_information import RUFF_ENDING, RUFF_TRICKS, hand_from_tricks
+from tests.solver.hands import RUFF_ENDING, RUFF_TRICKS, hand_from_tricks
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

@@ -15,8 +15,7 @@ from spades.server.stats.statistics import player_statistics
 from spades.storage import PlayedRecord, owner_key
 
 from ..conftest import start_game, stored_game
-from ..play.test_claims import claim, late_position
-from ..play.test_undo import bid, in_play, play, undo
+from ..play.moves import bid, claim, in_play, late_position, play, undo
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 

@@ -30,7 +30,7 @@ from spades.core.seats import NORTH, SOUTH
 from spades.server.tables.live import ORIGIN_SILENCE, LiveTables
 from spades.server.tables.routes import COOKIE
 
-from ..test_many_processes import serving, workers_of
+from ..serving import serving, workers_of
 
 FRAME_PATIENCE: Final = 30.0
 """Seconds a socket may take to show a change: far beyond the milliseconds it
@@ -198,8 +198,30 @@ def connection_accepted_by(
                 time.sleep(0.01)
         finally:
             os.kill(stopping, signal.SIGCONT)
+            # Before it is stopped again, it must have run: uvicorn's supervisor
+            # kills a worker that leaves a health check unanswered for 5 s, and
+            # stops back to back would add up to that (the worker then gone, the
+            # next signal to it failed with ProcessLookupError).
+            wait_until_every_thread_sleeps(stopping)
         connection.close()  # not taken in time: the stopped worker may take it now
     raise AssertionError(f"worker {worker} accepted none of {ACCEPT_ATTEMPTS} connections")
+
+
+def wait_until_every_thread_sleeps(pid: int) -> None:
+    """Until no thread of process ``pid`` is stopped or waiting to run: each has
+    done what it had to (a health check sent while the process was stopped is
+    answered) and waits for more. At most ``FRAME_PATIENCE`` seconds."""
+    deadline = time.monotonic() + FRAME_PATIENCE
+    while True:
+        states = [
+            # The state follows the command name, which is in parentheses and may hold spaces.
+            (task / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            for task in Path(f"/proc/{pid}/task").iterdir()
+        ]
+        if all(state in "SDI" for state in states):  # asleep (waiting on something)
+            return
+        assert time.monotonic() < deadline, f"worker {pid} did not settle: {states}"
+        time.sleep(0.01)
 
 
 def holder(client_port: int, server_port: int, workers: list[int]) -> int | None:

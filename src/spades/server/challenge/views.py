@@ -80,7 +80,8 @@ def next_day(day: date) -> str:
     return (day + timedelta(days=1)).isoformat()
 
 
-def _trick(leader: int, cards: Sequence[int], winner: int | None) -> ChallengeTrick:
+def trick_view(leader: int, cards: Sequence[int], winner: int | None) -> ChallengeTrick:
+    """A trick as the engine keeps it (seats and cards as numbers), in the schema's words."""
     return ChallengeTrick(
         leader=SEAT_LETTERS[leader],
         cards=[
@@ -100,14 +101,14 @@ def table_view(play: DealPlay, events: Sequence[Event] = ()) -> ChallengeTable:
     players = game.players
     if over:  # the engine has dealt a next hand no one plays: show the one that was played
         hand: list[str] = []
-        trick = _trick(state.leader, [], None)
+        trick = trick_view(state.leader, [], None)
         tricks = state.tricks
         bids = [state.bids[seat] for seat in SEATS]
         won = list(state.tricks_won)
         broken = state.spades_broken
     else:
         hand = [CARD_NAMES[c] for c in sorted_for_display(cards_in(view.hand))]
-        trick = _trick(view.leader, view.trick, None)
+        trick = trick_view(view.leader, view.trick, None)
         tricks = list(view.tricks)
         bids = [view.bid_of(seat) for seat in SEATS]
         won = list(view.tricks_won)
@@ -136,7 +137,7 @@ def table_view(play: DealPlay, events: Sequence[Event] = ()) -> ChallengeTable:
             for seat in SEATS
         ],
         trick=trick,
-        last_trick=None if last is None else _trick(last.leader, last.cards, last.winner),
+        last_trick=None if last is None else trick_view(last.leader, last.cards, last.winner),
         tricks_played=len(tricks),
         spades_broken=broken,
         result=deal_summary(play.kept),
