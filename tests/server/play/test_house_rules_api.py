@@ -114,7 +114,8 @@ def test_blind_nil_is_refused_where_the_rules_have_none(client: TestClient) -> N
     game = _south_to_bid(client, "cardcouch")
     response = client.post(f"/api/games/{game['id']}/bid", json={"bid": "blind_nil"})
     assert response.status_code == 422
-    assert response.json()["rule"] == "bid"
+    assert response.json()["rule"] == "blind-nil"
+    assert "may not bid blind Nil: these rules have no blind Nil" in response.json()["detail"]
 
 
 def test_a_nil_bidder_passes_cards_through_the_api_and_gets_north_s(

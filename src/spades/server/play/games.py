@@ -102,7 +102,10 @@ def parse_bid_value(value: int | str) -> int:
         raise IllegalBidError(
             f'{quote(value)} is not a bid: send "nil" or a number from 1 to 13'
         ) from None
-    if bid > MAX_BID:  # the engine says the same, but would repeat a 4,000-digit number
+    # The engine says the same of a number over 13, but would repeat a 4,000-digit one;
+    # and a negative number is no bid here, though the engine writes blind Nil as -1:
+    # the API names it "blind_nil".
+    if bid > MAX_BID or (type(value) is int and value < 0):
         raise IllegalBidError(f"A bid is Nil or a number from 1 to 13, not {quote(value)}")
     return bid
 
