@@ -297,13 +297,13 @@ def test_searches_waiting_for_a_process_go_earliest_deadline_first() -> None:
     as the slot comes free they go through in the order they are due, not the
     order they asked: a table's last bot, due soonest, is not kept behind the
     first bots of every table that moved after."""
-    gate = deciders.EarliestDeadlineFirst(1)
-    assert gate.enter(time.monotonic() + 60)  # the test holds the only slot
+    gate = deciders.EarliestDeadlineFirst()
+    assert gate.enter(time.monotonic() + 60, slots=1)  # the test holds the only slot
     through: list[str] = []
     now = time.monotonic()
 
     def search(name: str, due_in: float) -> None:
-        assert gate.enter(now + due_in)
+        assert gate.enter(now + due_in, slots=1)
         through.append(name)
         gate.leave()
 
@@ -328,9 +328,8 @@ def test_a_search_that_gets_no_turn_by_its_deadline_is_normals_choice() -> None:
     deadline: it is not searched at all, and normal answers in time."""
     decider = RecordingDecider()
     decider.capacity = 1
-    decider._gate.slots = 2
-    for _ in range(2):
-        assert decider._gate.enter(time.monotonic() + 60)
+    for _ in range(2):  # a one-process decider lets two searches through
+        assert decider._gate.enter(time.monotonic() + 60, slots=2)
     view = first_card_view()
     started = time.monotonic()
     answer = decider.until(started + 0.2)("expert", view, "no turn")

@@ -73,29 +73,29 @@ class EarliestDeadlineFirst:
     times' tail. The earliest deadline first keeps each table's bots moving
     while the pool is busy, for the same CPU.
 
-    >>> gate = EarliestDeadlineFirst(1)
-    >>> gate.enter(deadline=time.monotonic() + 1)
+    >>> gate = EarliestDeadlineFirst()
+    >>> gate.enter(deadline=time.monotonic() + 1, slots=1)
     True
-    >>> gate.enter(deadline=time.monotonic() + 0.01)  # the one slot stays taken
+    >>> gate.enter(deadline=time.monotonic() + 0.01, slots=1)  # the one slot stays taken
     False
     >>> gate.leave()
     """
 
-    def __init__(self, slots: int) -> None:
-        self.slots = slots
+    def __init__(self) -> None:
         self._running = 0
         self._waiting: list[tuple[float, int]] = []
         """A heap of the waiting searches: (deadline, order of asking)."""
         self._order = itertools.count()
         self._changed = threading.Condition()
 
-    def enter(self, deadline: float) -> bool:
-        """Wait for a slot, ahead of every search due later; ``False`` (and no
-        slot taken) if none came by ``deadline`` (a ``time.monotonic()`` instant)."""
+    def enter(self, deadline: float, slots: int) -> bool:
+        """Wait for one of ``slots`` (as many as the decider's capacity lets run
+        now), ahead of every search due later; ``False`` (and no slot taken) if
+        none came by ``deadline`` (a ``time.monotonic()`` instant)."""
         with self._changed:
             place = (deadline, next(self._order))
             heapq.heappush(self._waiting, place)
-            while not (self._running < self.slots and self._waiting[0] == place):
+            while not (self._running < slots and self._waiting[0] == place):
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self._waiting.remove(place)
@@ -189,7 +189,7 @@ class Decider(ABC):
     once, each searches less (``effort_for``). ``None``: no limit known."""
 
     def __init__(self) -> None:
-        self._gate = EarliestDeadlineFirst(1)
+        self._gate = EarliestDeadlineFirst()
         """Where searches wait for a process, earliest deadline first: two a
         process are let through (one running, the next queued in the pool, so
         none idles while an answer travels back); with no capacity known,
@@ -301,8 +301,7 @@ class Decider(ABC):
         """``search``, once the gate lets this decision through (see ``_gate``)."""
         if self.capacity is None:
             return self.search(level, view, seed, deadline, effort, hint)
-        self._gate.slots = 2 * self.capacity  # a cluster's capacity changes
-        if not self._gate.enter(deadline - TOO_LATE_TO_SEARCH):
+        if not self._gate.enter(deadline - TOO_LATE_TO_SEARCH, slots=2 * self.capacity):
             log.warning(
                 "a %s decision missed its deadline waiting its turn: normal's choice stands", level
             )

@@ -83,7 +83,7 @@ def cluster_cpus() -> int | None:
         cpus = ray.cluster_resources().get("CPU", 0.0)  # type: ignore[no-untyped-call]
     except Exception as error:  # a cluster going away must not cost a move
         log.warning(
-            "cannot read the Ray cluster's CPUs (%s): searches keep their full effort", error
+            "cannot read the Ray cluster's CPUs (%s): its bot actors stay as they are", error
         )
         return None
     return max(1, int(cpus))
@@ -187,8 +187,7 @@ class RayDecider(Decider):
                 return
             self._capacity_read_at = now
         cpus = cluster_cpus()
-        self.capacity = cpus
-        if cpus is None:
+        if cpus is None:  # Ray cannot say now: the actors there are stay as they are
             return
         import ray
 
