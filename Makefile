@@ -11,7 +11,7 @@ COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/
 	src/spades/bots/knowledge/play.py src/spades/bots/knowledge/memory.py \
 	src/spades/bots/knowledge/learned_bidding.py src/spades/bots/knowledge/features.py \
 	src/spades/bots/knowledge/bidding.py src/spades/bots/search/inference.py \
-	src/spades/bots/search/sampler.py src/spades/bots/search/playouts.py src/spades/bots/valuation.py \
+	src/spades/bots/search/sampler.py src/spades/bots/search/playouts.py src/spades/bots/search/_playout.c src/spades/bots/valuation.py \
 	src/spades/rl/tracker.py src/spades/rl/_observations.c
 COMPILED_STAMP := build/.compiled
 

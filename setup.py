@@ -8,7 +8,9 @@ The double-dummy search also has a hand-written C port (``_kernel.c``, see
 docs/solver.md), built here too and skipped the same way; ``dds.py`` stays the
 reference and answers alone when the kernel is not built. So does the RL
 tables' observation encoder (``rl/_observations.c``) beside the numpy one in
-``rl/vector.py``.
+``rl/vector.py``, and the search's playouts (``bots/search/_playout.c``, a
+port of the knowledge-based player that ``playouts.py`` checks itself
+against in the tests).
 """
 
 import os
@@ -54,6 +56,14 @@ if os.environ.get("SPADES_PURE_PYTHON", "") in ("", "0"):
         Extension(
             "spades.rl._observations",
             ["src/spades/rl/_observations.c"],
+            extra_compile_args=["-O3"],
+        )
+    )
+
+    ext_modules.append(
+        Extension(
+            "spades.bots.search._playout",
+            ["src/spades/bots/search/_playout.c"],
             extra_compile_args=["-O3"],
         )
     )

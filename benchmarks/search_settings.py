@@ -33,6 +33,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from decision_cost import PLAYOUTS, count_playouts
+
 from spades.arena.referee import play_game
 from spades.bots import Bot, KnowledgeBot
 from spades.bots.search import player
@@ -170,12 +172,13 @@ def positions_of(games: int, seed: int) -> tuple[list[Position], int]:
     return found, hands
 
 
-def decide(make: Callable[[str], ExpertBot], position: Position) -> tuple[int, float]:
+def decide(make: Callable[[str], ExpertBot], position: Position) -> tuple[int, float, int]:
+    """The setting's choice, its CPU seconds and its playouts."""
     bot = make(position.seed)
     bot.think = bot.bid_think = math.inf
-    start = time.process_time()
+    start, playouts = time.process_time(), PLAYOUTS[0]
     choice = bot.bid(position.view) if position.kind == "bid" else bot.play(position.view)
-    return choice, time.process_time() - start
+    return choice, time.process_time() - start, PLAYOUTS[0] - playouts
 
 
 def same_choice(position: Position, a: int, b: int) -> bool:
@@ -233,6 +236,7 @@ def main() -> None:
     )
     parser.add_argument("--kinds", default="bid,card", help="bid, card or both")
     args = parser.parse_args()
+    count_playouts()
     player.PROJECTION_CONFIDENCE = args.projection_confidence
     player.PROJECTION_START = args.projection_start
     player.FRUGAL_OPENING_TRICKS = args.frugal_opening_tricks
@@ -248,12 +252,16 @@ def main() -> None:
         worth: list[float] = []
         cpu_a: list[float] = []
         cpu_b: list[float] = []
+        playouts_a: list[int] = []
+        playouts_b: list[int] = []
         differ = 0
         for position in mine:
-            a, seconds_a = decide(SETTINGS[args.a], position)
-            b, seconds_b = decide(SETTINGS[args.b], position)
+            a, seconds_a, made_a = decide(SETTINGS[args.a], position)
+            b, seconds_b, made_b = decide(SETTINGS[args.b], position)
             cpu_a.append(seconds_a)
             cpu_b.append(seconds_b)
+            playouts_a.append(made_a)
+            playouts_b.append(made_b)
             if same_choice(position, a, b):
                 worth.append(0.0)
                 continue
@@ -264,7 +272,8 @@ def main() -> None:
         print(f"{kind}s: {len(mine)} positions, A and B differ on {differ}")
         print(
             f"  CPU a decision: A {1000 * statistics.mean(cpu_a):.1f} ms,"
-            f" B {1000 * statistics.mean(cpu_b):.1f} ms"
+            f" B {1000 * statistics.mean(cpu_b):.1f} ms; playouts a decision (whatever the"
+            f" load): A {statistics.mean(playouts_a):.1f}, B {statistics.mean(playouts_b):.1f}"
         )
         print(summary("worth", worth, len(mine) / hands / 2))
 

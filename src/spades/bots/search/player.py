@@ -34,7 +34,7 @@ from ..knowledge.features import BiddingContext
 from ..knowledge.learned_bidding import choose_learned_bid, nil_chance
 from .helpers import discard_pool, helper_pool
 from .inference import deal_weight
-from .playouts import HandValues, after_bid, after_card
+from .playouts import Ending, HandValues, after_bid, after_card
 from .sampler import HiddenHands
 
 NIL_CANDIDATE_CHANCE = 0.4
@@ -305,20 +305,18 @@ def search_deals(
             and budget.first_look is not None
             and len(found.weights) >= budget.first_look
         ):
+            planned = budget.max_worlds if budget.projected else None
             live = [
                 i
                 for i in live
-                if options[i] == default
-                or found.could_overrule(
-                    options[i], default, budget.max_worlds if budget.projected else None
-                )
+                if options[i] == default or found.could_overrule(options[i], default, planned)
             ]
             if len(live) <= 1:
                 break
     return list(zip(found.weights, found.values, strict=True))
 
 
-OUTCOMES: dict[Kind, Callable[[HandState, int, PlayerView], HandState]] = {
+OUTCOMES: dict[Kind, Callable[[HandState, int, PlayerView], Ending]] = {
     "card": after_card,
     "bid": after_bid,
 }
