@@ -4,8 +4,8 @@ Every option of every decision is played out in every sampled deal, the
 knowledge-based bidder and player at all four seats: millions of cards a
 second, which is why this loop lives in a module of its own that mypyc
 compiles (``setup.py``), beside the bots' knowledge it calls. The card play
-itself runs in C (``_playout.c``, a port of ``choose_card`` and its memory,
-about ten times faster): ``playout`` below, in Python, is the reference it is
+itself runs in C (``_playout.c``, a port of ``choose_card`` and its memory:
+a whole hand's play in 14 us against 550 us compiled): ``playout`` below, in Python, is the reference it is
 held to card by card (tests/bots/test_playout_kernel.py), and plays instead
 where the C is not built.
 """
