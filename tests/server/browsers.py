@@ -57,8 +57,8 @@ PAGE_TEST_APP: Final[dict[str, Any]] = {
     "review_deals": None if os.environ.get("SPADES_SCREENSHOTS") else 1,
 }
 """The same for a browser test's server in this process (``InProcessServer``):
-``create_app``'s arguments. Without ``bots``, the first hint the page asks for
-(the bid suggestion) spawns a pool of two bot processes, each importing the game."""
+``create_app``'s arguments. Without ``bots``, the first search asked for (a
+hint, at the strongest level) spawns a pool of two bot processes, each importing the game."""
 
 
 class Server:
