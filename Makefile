@@ -43,7 +43,7 @@ typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy
 
 # On every core, a test module to a worker (its browser and server start once there),
-# the longest modules first (tests/conftest.py's LONGEST_FIRST, not xdist's order).
+# the longest modules first (tests/durations.json, read by tests/conftest.py; not xdist's order).
 unit: $(COMPILED_STAMP)
 	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
 

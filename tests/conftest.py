@@ -3,7 +3,8 @@ the modules marked ``both_databases`` (see ``tests/databases.py``)."""
 
 from __future__ import annotations
 
-from collections import Counter
+import json
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Final
@@ -18,48 +19,60 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "both_databases: run each test on SQLite and on PostgreSQL (db_url)"
     )
+    # In xdist's workers too the option is set: only the controller (or a run
+    # without workers) records, from the reports of every test.
+    if config.getoption("--store-durations") and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(DurationRecorder(), "spades-durations")
 
 
-LONGEST_FIRST: Final = (
-    "tests/server/test_browser_many_processes.py",
-    "tests/server/play/test_browser.py",
-    "tests/server/play/test_browser_first_hour.py",
-    "tests/server/tables/test_browser_tables.py",
-    "tests/server/test_serve_command.py",
-    "tests/arena/test_cli.py",
-    "tests/rl/test_vector.py",
-    "tests/server/records/test_records_and_reviews.py",
-    "tests/cli/test_play.py",
-    "tests/server/challenge/test_browser_challenge.py",
-    "tests/server/play/test_browser_house_rules.py",
-    "tests/solver/test_against_brute_force.py",
-    "tests/server/records/test_browser_records.py",
-    "tests/server/tables/test_tables_across_processes.py",
-    "tests/server/test_many_processes.py",
-    "tests/server/play/test_browser_play_features.py",
-    "tests/server/play/test_api.py",
-    "tests/server/play/test_game_store.py",
-    "tests/bots/test_strangers.py",
-    "tests/arena/test_ray.py",
-    "tests/session/test_ray_decider.py",
-    "tests/server/test_storage_faults.py",
-    "tests/server/test_crowd_benchmark.py",
-    "tests/server/play/test_hidden_information.py",
-    "tests/server/tables/test_live_tables_benchmark.py",
-    "tests/server/test_load_benchmark.py",
-    "tests/rl/test_training.py",
-    "tests/cli/test_simulate_replay.py",
-)
-"""The modules that took longest in a full run (docs/performance.md, "The test
-suite", 2026-12-02: wall seconds summed over each module's tests), longest
-first; a module of one long test (the two-process browser test) leads, since
-no other module can fill its worker's time once it has started. `make test`
-hands out whole modules to its workers in collection order (``--dist loadfile
---no-loadscope-reorder``): these go first, so
-that the last module a worker starts is a short one and the other worker does
-not wait long for it. (xdist's own order, most tests first, put the
-one-test modules of a minute and more at the end.) A module missing here only
-runs later; a name gone stale is ignored."""
+DURATIONS: Final = Path(__file__).with_name("durations.json")
+"""Each test module's time in the last full run that wrote it (wall seconds summed
+over its tests' set-up, call and tear-down), longest first; refreshed by
+
+    .venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --store-durations
+
+(docs/performance.md, "The test suite"). `make test` hands out whole modules to
+its workers in collection order (``--dist loadfile --no-loadscope-reorder``):
+the longest go first, so that the last module a worker starts is a short one and
+the other worker does not wait long for it. (xdist's own order, most tests first,
+put the one-test modules of a minute and more at the end.) A module missing from
+the file runs after those in it; a name gone stale is ignored
+(``tests/test_module_imports.py`` checks that the file names only modules of the
+suite)."""
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--store-durations",
+        action="store_true",
+        help=f"write each module's time in this run to {DURATIONS.name} (modules that "
+        "did not run keep their old figure), the order the next runs hand modules out in",
+    )
+
+
+def stored_durations() -> dict[str, float]:
+    if not DURATIONS.is_file():
+        return {}
+    durations: dict[str, float] = json.loads(DURATIONS.read_text())
+    return durations
+
+
+class DurationRecorder:
+    """Sums, per module, the durations of the reports this process sees: with
+    xdist, the controller's, which gets every worker's."""
+
+    def __init__(self) -> None:
+        self.seconds: defaultdict[str, float] = defaultdict(float)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        self.seconds[report.nodeid.split("::", 1)[0]] += report.duration
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        root = Path(session.config.rootpath)
+        durations = {**stored_durations(), **self.seconds}
+        kept = {name: round(s, 1) for name, s in durations.items() if (root / name).is_file()}
+        ordered = dict(sorted(kept.items(), key=lambda item: (-item[1], item[0])))
+        DURATIONS.write_text(json.dumps(ordered, indent=1) + "\n")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -68,11 +81,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-    # The longest modules first, then the others by how many tests they hold
+    # The longest modules first (DURATIONS), then the others by how many tests they hold
     # (xdist's order); each module's tests keep their order (a stable sort).
     modules = Counter(module_of(item) for item in items)
-    rank = {module: place for place, module in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: (rank.get(module_of(item), len(rank)), -modules[module_of(item)]))
+    durations = stored_durations()
+    items.sort(key=lambda item: (-durations.get(module_of(item), -1.0), -modules[module_of(item)]))
 
 
 def module_of(item: pytest.Item) -> str:

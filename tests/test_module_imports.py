@@ -70,10 +70,13 @@ def test_the_check_sees_imports_written_every_way() -> None:
 
 
 def test_the_modules_run_first_are_modules_of_the_suite() -> None:
-    """``LONGEST_FIRST`` orders the suite by name: a module renamed or moved
-    must be renamed there too, or it silently loses its place."""
-    from tests.conftest import LONGEST_FIRST
+    """``tests/durations.json`` orders the suite by name: a module renamed or moved
+    must be renamed there too (a run with ``--store-durations`` does it), or it
+    silently loses its place."""
+    from tests.conftest import stored_durations
 
+    durations = stored_durations()
     root = TESTS.parent
-    assert [name for name in LONGEST_FIRST if not (root / name).is_file()] == []
-    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
+    assert durations, "tests/durations.json is missing or empty"
+    assert [name for name in durations if not (root / name).is_file()] == []
+    assert list(durations.values()) == sorted(durations.values(), reverse=True)

@@ -17,7 +17,7 @@ import threading
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 import uvicorn
@@ -50,6 +50,15 @@ PAGE_TEST_OPTIONS = (
 )  # fmt: skip
 """What every browser test's server runs with; a module's ``SERVE_OPTIONS``
 come after these, and an option given twice takes its last value."""
+
+PAGE_TEST_APP: Final[dict[str, Any]] = {
+    "default_level": "normal",
+    "bots": "inline",
+    "review_deals": None if os.environ.get("SPADES_SCREENSHOTS") else 1,
+}
+"""The same for a browser test's server in this process (``InProcessServer``):
+``create_app``'s arguments. Without ``bots``, the first search asked for (a
+hint, at the strongest level) spawns a pool of two bot processes, each importing the game."""
 
 
 class Server:

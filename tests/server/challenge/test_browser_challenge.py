@@ -20,7 +20,7 @@ from spades.server.app import create_app
 from spades.server.http.rates import Limits
 from tests.challenge.conftest import SetClock
 
-from ..browsers import CHROMIUM, InProcessServer, new_page, screenshot_dir
+from ..browsers import CHROMIUM, PAGE_TEST_APP, InProcessServer, new_page, screenshot_dir
 from .conftest import with_challenge
 
 pytestmark = pytest.mark.skipif(
@@ -51,7 +51,7 @@ MOVE = """([greedy]) => {
 @pytest.fixture(scope="module")
 def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProcessServer]:
     database = tmp_path_factory.mktemp("challenge") / "browser.db"
-    app = create_app(f"sqlite:///{database}", default_level="normal", limits=Limits.off())
+    app = create_app(f"sqlite:///{database}", **PAGE_TEST_APP, limits=Limits.off())
     with_challenge(app, SetClock(datetime(2026, 12, 5, 9, 30, tzinfo=UTC)))
     running = InProcessServer(app)
     running.start()

@@ -16,7 +16,7 @@ import pytest
 
 from spades.server.app import create_app
 
-from ..browsers import InProcessServer, Server, new_page, screenshot_dir
+from ..browsers import PAGE_TEST_APP, InProcessServer, Server, new_page, screenshot_dir
 from ..clocks import ManualClock
 
 SHORT = "target=1"
@@ -43,9 +43,7 @@ def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[InProces
     tables on a clock no test moves: no wait or timer ever runs out here."""
     database = tmp_path_factory.mktemp("tables") / "browser.db"
     clock = ManualClock()
-    app = create_app(
-        f"sqlite:///{database}", default_level="normal", clock=clock, timer=clock.timer
-    )
+    app = create_app(f"sqlite:///{database}", **PAGE_TEST_APP, clock=clock, timer=clock.timer)
     running = InProcessServer(app)
     running.start()
     yield running
