@@ -27,7 +27,7 @@ HOUSE_RULES = {
     "no bag penalty, blind Nil with a pass": Rules(
         bag_limit=None, blind_nil=True, nil_pass=2, blind_nil_pass=2
     ),
-    "a low bag limit": Rules(bag_limit=3, bag_penalty=50),
+    "a low bag limit, blind Nil": Rules(bag_limit=3, bag_penalty=50, blind_nil=True),
 }
 DEALS = 150
 
@@ -50,7 +50,8 @@ def compare_hand(seed: int, rules: Rules) -> int:
     """Plays one hand with the Python player, asking the C at every turn;
     returns how many cards were compared."""
     rng = random.Random(seed)
-    bags = (rng.randrange(10), rng.randrange(10))
+    below = rules.bag_limit or 10  # each team's bags so far, short of the limit
+    bags = (rng.randrange(below), rng.randrange(below))
     state = Game(rules, seed=seed).hand.clone()
     bid_out(state, rules, rng, bags)
     searcher = PlayerView.of(state, rng.randrange(4), bags=bags, rules=rules)
