@@ -59,7 +59,6 @@ if os.environ.get("SPADES_PURE_PYTHON", "") in ("", "0"):
             extra_compile_args=["-O3"],
         )
     )
-
     ext_modules.append(
         Extension(
             "spades.bots.search._playout",
