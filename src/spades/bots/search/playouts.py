@@ -58,11 +58,7 @@ def after_bid(state: HandState, bid: int, view: PlayerView) -> Ending:
 def play_to_end(state: HandState, view: PlayerView, native: bool = True) -> Ending:
     """How the hand ends with the knowledge-based player at every seat: the
     C playout's answer where it is built (and ``native``), else ``playout``'s."""
-    while state.phase is Phase.PASSING:
-        seat_view = PlayerView.of(
-            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
-        )
-        state.apply_pass(mask_of(default_pass(seat_view)))
+    finish_passing(state, view)
     if _play_out is None or not native or state.phase is not Phase.PLAYING:
         done = playout(state, view)
         return (*done.bids, *done.tricks_won)
@@ -101,6 +97,16 @@ def finish_bidding(state: HandState, view: PlayerView) -> None:
         state.apply_bid(choose_learned_bid(seat_view))
 
 
+def finish_passing(state: HandState, view: PlayerView) -> None:
+    """The passes still to make (a Nil's, under house rules), as the
+    knowledge-based player makes them."""
+    while state.phase is Phase.PASSING:
+        seat_view = PlayerView.of(
+            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
+        )
+        state.apply_pass(mask_of(default_pass(seat_view)))
+
+
 def playout(state: HandState, view: PlayerView) -> HandState:
     """Play the hand to its end with the knowledge-based player at every seat.
 
@@ -112,11 +118,7 @@ def playout(state: HandState, view: PlayerView) -> HandState:
     >>> done.is_over, sum(done.tricks_won), game.hand.is_over  # the game's own hand untouched
     (True, 13, False)
     """
-    while state.phase is Phase.PASSING:
-        seat_view = PlayerView.of(
-            state, state.turn, totals=view.totals, bags=view.bags, rules=view.rules
-        )
-        state.apply_pass(mask_of(default_pass(seat_view)))
+    finish_passing(state, view)
     while state.phase is Phase.PLAYING:
         legal = state.legal_mask()
         if legal & (legal - 1) == 0:
