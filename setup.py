@@ -9,8 +9,8 @@ docs/solver.md), built here too and skipped the same way; ``dds.py`` stays the
 reference and answers alone when the kernel is not built. So does the RL
 tables' observation encoder (``rl/_observations.c``) beside the numpy one in
 ``rl/vector.py``, and the search's playouts (``bots/search/_playout.c``, a
-port of the knowledge-based player that ``playouts.py`` checks itself
-against in the tests).
+port of the knowledge-based player's card play, held to it card by card in
+tests/bots/test_playout_kernel.py; ``playouts.py`` plays in Python without it).
 """
 
 import os
