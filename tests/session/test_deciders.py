@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from spades.bots import SearchBot, make_bot
+from spades.bots.search.player import FRUGAL_OPENING_TRICKS, distinct_cards
 from spades.core import SOUTH, Game, Phase, PlayerView
 from spades.session import (
     FULL_EFFORT,
@@ -33,6 +34,36 @@ def first_card_view() -> PlayerView:
         game.bid(game.to_act, 3)  # type: ignore[arg-type]
     assert game.to_act is not None
     return game.view(game.to_act)
+
+
+def searched_card_view() -> PlayerView:
+    """A position past the opening tricks a busy server leaves to the rule of
+    thumb, where the seat to act has a real choice: a search always searches it."""
+    game = Game(seed=11)
+    while game.phase is Phase.BIDDING:
+        game.bid(game.to_act, 3)  # type: ignore[arg-type]
+    while True:
+        assert game.to_act is not None
+        view = game.view(game.to_act)
+        if (
+            view.trick_number > FRUGAL_OPENING_TRICKS
+            and len(distinct_cards(view.legal_mask(), view)) > 1
+        ):
+            return view
+        game.play(game.to_act, view.legal_cards()[0])
+
+
+def last_card_view() -> PlayerView:
+    """The last trick: one card left to play, no choice at all."""
+    game = Game(seed=11)
+    while game.phase is Phase.BIDDING:
+        game.bid(game.to_act, 3)  # type: ignore[arg-type]
+    while True:
+        assert game.to_act is not None
+        view = game.view(game.to_act)
+        if view.trick_number == 13:
+            return view
+        game.play(game.to_act, view.legal_cards()[0])
 
 
 def normal_answer(view: PlayerView, seed: str) -> object:
@@ -211,7 +242,7 @@ def test_a_busy_decider_asks_less_effort_of_its_searches() -> None:
     frugal with all its deals; with CROWDED more counted as asked for (as
     many callers would be), frugal with CROWDED / (CROWDED + 1) of its deals;
     alone again, the full effort."""
-    view = first_card_view()
+    view = searched_card_view()  # a frugal search still searches it
     decider = HeldDecider()
     answers: list[Answer] = []
     first = threading.Thread(target=lambda: answers.append(decider("expert", view, "first")))
@@ -336,3 +367,23 @@ def test_a_search_that_gets_no_turn_by_its_deadline_is_normals_choice() -> None:
     assert answer == normal_answer(view, "no turn")
     assert decider.deadlines == []  # never searched
     assert time.monotonic() - started < 5
+
+
+def test_a_card_the_search_would_not_search_is_decided_here() -> None:
+    """A card with no choice, or an opening trick a busy server's frugal search
+    leaves to the rule of thumb, gets the search's own answer (normal's card)
+    without a trip to a bot process; a real choice is still sent."""
+    decider = CountingDecider()
+    decider.capacity = 1
+    last = last_card_view()
+    assert decider("expert", last, "last") == normal_answer(last, "last")
+    opening = first_card_view()
+    with decider._searching_lock:
+        decider._searching += 1  # one search in flight: the next one is frugal
+    assert decider("expert", opening, "busy") == normal_answer(opening, "busy")
+    assert decider.searches == 0
+    with decider._searching_lock:
+        decider._searching -= 1
+    decider("expert", opening, "idle")  # alone, the search searches the opening too
+    decider("expert", searched_card_view(), "choice")
+    assert decider.searches == 2

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from spades.core import NIL, HandState, PlayerView, is_nil, state_from_view
+from spades.core import NIL, HandState, Phase, PlayerView, is_nil, state_from_view
 from spades.core.cards import Card, cards_below, cards_in
 from spades.core.seats import partner_of
 
@@ -189,14 +189,25 @@ class SearchBot(Bot):
 
     # ------------------------------------------------------------------ play
 
+    def searches(self, view: PlayerView) -> bool:
+        """Whether this bot's answer on ``view`` comes from a search at all.
+        Where it does not (a card with one distinct legal choice, or an opening
+        trick this search leaves to the rule of thumb), the answer is
+        ``normal``'s, found in microseconds: a server decides it where it is
+        instead of sending it to a bot process and back."""
+        if view.phase is not Phase.PLAYING:
+            return True
+        return self._searches_card(view, distinct_cards(view.legal_mask(), view))
+
+    def _searches_card(self, view: PlayerView, candidates: list[Card]) -> bool:
+        if len(candidates) == 1:
+            return False  # every legal card is equivalent
+        return view.trick_number > self.opening_tricks or any(is_nil(bid) for _, bid in view.bids)
+
     def play(self, view: PlayerView) -> Card:
         candidates = distinct_cards(view.legal_mask(), view)
         preferred = self.prior.play(view)
-        if len(candidates) == 1:
-            return preferred  # every legal card is equivalent
-        if view.trick_number <= self.opening_tricks and not any(
-            is_nil(bid) for _, bid in view.bids
-        ):
+        if not self._searches_card(view, candidates):
             return preferred
         default = next(c for c in candidates if same_group(c, preferred, view))
         budget = self.budget(self.think, self.min_worlds, self.max_worlds, self.first_look)
