@@ -701,9 +701,13 @@ class HandState:
         # A legal card is the common case (every move a server checks): answer
         # it from the legal mask before building any words, which cost more than
         # the check itself. The branches below word the refusals.
-        if type(card) is int and 0 <= card < DECK_SIZE and seat == self.turn:
-            if self.legal_mask() & BIT[card]:
-                return None
+        if (
+            type(card) is int
+            and 0 <= card < DECK_SIZE
+            and seat == self.turn
+            and self.legal_mask() & BIT[card]
+        ):
+            return None
         words = Naming(reader=seat) if naming is None else naming
         if self.phase is not _PLAYING:
             if self.phase is _BIDDING:
