@@ -4,12 +4,17 @@ every action after it; the game record keeps what was taken back."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spades.core import SOUTH, Game, RecordError, UndoError, game_from_record, game_to_record
+from spades.core.cards import cards_in
 from spades.core.game import BidAction, CardAction, hand_actions
+from spades.core.rules import parse_rules
 from spades.core.seats import WEST
 
 
@@ -183,3 +188,35 @@ def test_undo_is_refused_once_the_game_is_over(game: Game) -> None:
     game.forfeit(WEST, "West left")
     with pytest.raises(Exception, match="game is over"):
         game.undo(SOUTH)
+
+
+def undo_allowed_by_the_actions(game: Game, seat: int) -> bool:
+    """``can_undo`` as the rule reads, from the hand's list of actions: the
+    seat has acted in this hand, and its last action is not a bid that
+    cards passed for a Nil have sealed."""
+    actions = hand_actions(game.hand)
+    mine = [i for i, action in enumerate(actions) if action.seat == seat]
+    if game.phase.value == "over" or not mine:
+        return False
+    return not (game.hand.pass_order and isinstance(actions[mine[-1]], BidAction))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), nil_bidder=st.sampled_from([None, 0, 1, 2, 3]))
+def test_can_undo_reads_as_the_list_of_actions_says(seed: int, nil_bidder: int | None) -> None:
+    """At every turn of a seeded hand (with a Nil and its pass, or without),
+    ``can_undo`` of every seat agrees with the rule read off the actions."""
+    game = Game(parse_rules("cardcouch,nil_pass=2"), seed=seed)
+    rng = random.Random(seed)
+    while game.hand_number == 1 and game.to_act is not None:
+        for seat in range(4):
+            assert game.can_undo(seat) == undo_allowed_by_the_actions(game, seat)
+        seat = game.to_act
+        if game.phase.value == "bidding":
+            game.bid(seat, 0 if seat == nil_bidder else rng.choice(game.legal_bids()[1:]))
+        elif game.phase.value == "passing":
+            passing = game.hand.passing()
+            assert passing is not None
+            game.pass_cards(seat, list(cards_in(game.hand.hands[seat]))[: passing[2]])
+        else:
+            game.play(seat, rng.choice(game.legal_cards()))

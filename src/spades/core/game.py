@@ -450,14 +450,18 @@ class Game:
         """Raise an ``IllegalActionError`` saying why ``seat`` has nothing to take back."""
         self._check_not_over()
         _check_seat(seat)
-        actions = hand_actions(self.hand)
-        if all(action.seat != seat for action in actions):
+        # Asked for every view a page is sent, so read from the hand's state
+        # rather than its list of actions: every seat bids before any card, so
+        # a seat has acted once it has bid, and its last action is a bid until
+        # it has played a card (in a finished trick, or in the one on the table).
+        hand = self.hand
+        if seat not in hand.bid_order:
             raise UndoError(
                 f"{SEAT_NAMES[seat]} has not bid or played in this hand yet: "
                 "there is nothing to take back (a hand once scored stands)"
             )
-        last = max(i for i, action in enumerate(actions) if action.seat == seat)
-        if self.hand.pass_order and isinstance(actions[last], BidAction):
+        has_played = bool(hand.tricks) or (seat - hand.leader) % 4 < len(hand.trick)
+        if hand.pass_order and not has_played:
             raise UndoError(
                 "The bids stand once cards are to be passed for a Nil: there is nothing "
                 "to take back before the play"
