@@ -87,3 +87,22 @@ def test_the_arena_scores_a_bot_on_a_closed_day(clock: SetClock, db_url: str) ->
         cli, ["arena", "random", "--challenge", "2026-12-05", "--db", db_url]
     )
     assert "random at South on the challenge of 2026-12-05" in table.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["challenge"], ["arena", "normal", "--challenge", "2026-12-05"]],
+    ids=["challenge", "arena"],
+)
+def test_a_database_that_cannot_be_opened_is_a_usage_error_not_a_traceback(
+    clock: SetClock, tmp_path: Path, args: list[str]
+) -> None:
+    """A file that is not a database, given to either command that opens the
+    challenge's store, is refused as --db with what is wrong, exit code 2."""
+    junk = tmp_path / "not-a-database.db"
+    junk.write_text("these are not the pages of an SQLite database\n" * 100)
+    result = CliRunner().invoke(cli, [*args, "--db", f"sqlite:///{junk}"])
+    assert result.exit_code == 2, result.output
+    assert "Invalid value for --db" in result.output
+    assert "file is not a database" in " ".join(result.output.split())
+    assert result.exception is None or isinstance(result.exception, SystemExit)

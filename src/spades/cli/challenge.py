@@ -102,10 +102,12 @@ def challenge(
     """Play today's daily challenge (UTC) in the terminal: the same deals and
     bots as the web's, each one hand from 0-0, entered on the leaderboard."""
     from spades.challenge.service import ChallengeRefused, ChallengeService
-    from spades.storage import GameRepository, default_database_url, owner_key
+    from spades.storage import default_database_url, owner_key
+
+    from .db import open_repository
 
     url = db or default_database_url()
-    repository = GameRepository(url)
+    repository = open_repository(db)
     console = Console(highlight=False, soft_wrap=True)
     service = ChallengeService(
         repository.challenge,
@@ -184,9 +186,9 @@ def arena_on_challenge(player: str, day_text: str, db: str | None, json_output: 
         day = parse_day(day_text)
     except (PlayerSpecError, ValueError) as error:
         raise typer.BadParameter(str(error), param_hint="A / --challenge") from None
-    from spades.storage import GameRepository, default_database_url
+    from .db import open_repository
 
-    repository = GameRepository(db or default_database_url())
+    repository = open_repository(db)
     try:
         kept = repository.challenge.day(day)
         if kept is None:

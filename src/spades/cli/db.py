@@ -9,6 +9,8 @@ import typer
 if TYPE_CHECKING:
     from sqlalchemy import Engine
 
+    from spades.storage import GameRepository
+
 db_app = typer.Typer(
     help="The web game's database: see where its schema stands, and upgrade it.",
     no_args_is_help=True,
@@ -85,6 +87,49 @@ def upgrade_command(db: str | None) -> str:
     except Exception:
         shown = "URL"
     return f"spades db upgrade --db '{shown}'"
+
+
+def database_refusal(error: Exception, url: str, db: str | None) -> typer.BadParameter:
+    """What to tell a user whose database (``url``, given as ``db``) could not
+    be opened for games: read-only, a schema of another version, or not
+    reachable at all; a usage error on ``--db``, never a traceback."""
+    from spades.storage import SchemaError, SchemaState, StorageFault
+
+    where = without_password(url)
+    if isinstance(error, StorageFault):  # read-only: better refused now than every move failing
+        return typer.BadParameter(
+            f"the database {where!r} refuses writes ({error}); make it writable, "
+            "or give another with --db",
+            param_hint="--db",
+        )
+    if isinstance(error, SchemaError):
+        status = error.status
+        advice = (
+            f"stop the servers using it, back it up, then run: {upgrade_command(db)}"
+            if status.state is SchemaState.BEHIND
+            else "use the newer spades that made it, or another database"
+        )
+        return typer.BadParameter(
+            f"the database's schema is {status.describe()}; {advice}", param_hint="--db"
+        )
+    return _unreachable(where, error)  # a bad URL or a database that cannot be reached
+
+
+def open_repository(db: str | None) -> GameRepository:
+    """The game store at ``db`` (default: the SQLite file ``spades serve`` uses),
+    or a usage error that says what is wrong with it."""
+    from spades.storage import GameRepository, default_database_url
+
+    url = db or default_database_url()
+    try:
+        return GameRepository(url)
+    except Exception as error:
+        raise database_refusal(error, url, db) from None
+
+
+def without_password(url: str) -> str:
+    """``url`` as it may be printed: never its password."""
+    return url.split("@")[-1]
 
 
 def _open(db: str | None) -> tuple[Engine, str]:

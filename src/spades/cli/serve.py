@@ -378,40 +378,12 @@ def _cores() -> int:
 
 
 def _open_app(settings: dict[str, Any], db: str | None) -> FastAPI:
-    from spades.storage import SchemaError, SchemaState, StorageFault
+    from .db import database_refusal
 
-    from .db import upgrade_command
-
-    url = settings["db"]
     try:
         return _create(settings)
-    except StorageFault as error:  # read-only: better refused now than every move failing
-        where = _without_password(url)
-        raise typer.BadParameter(
-            f"the database {where!r} refuses writes ({error}); make it writable, "
-            "or give another with --db",
-            param_hint="--db",
-        ) from None
-    except SchemaError as error:
-        status = error.status
-        advice = (
-            f"stop the servers using it, back it up, then run: {upgrade_command(db)}"
-            if status.state is SchemaState.BEHIND
-            else "use the newer spades that made it, or another database"
-        )
-        raise typer.BadParameter(
-            f"the database's schema is {status.describe()}; {advice}", param_hint="--db"
-        ) from None
-    except Exception as error:  # a bad URL or a database that cannot be reached
-        where = _without_password(url)
-        raise typer.BadParameter(
-            f"cannot open the database {where!r}: {error}", param_hint="--db"
-        ) from None
-
-
-def _without_password(url: str) -> str:
-    """``url`` as it may be printed: never its password."""
-    return url.split("@")[-1]
+    except Exception as error:  # read-only, another schema, a bad URL, unreachable
+        raise database_refusal(error, settings["db"], db) from None
 
 
 def _is_sqlite(url: str) -> bool:
