@@ -10,6 +10,7 @@ Retry-After and the rule), and a read-only database is refused at start.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import signal
 import sqlite3
@@ -31,6 +32,7 @@ from typer.testing import CliRunner
 from spades.cli.app import app as cli
 from spades.server.app import create_app
 from spades.storage import StorageFault
+from spades.storage.outages import REPEAT_SECONDS
 
 from .conftest import QUICK, south_move, start_game
 from .serving import serve_on_a_free_port
@@ -230,3 +232,37 @@ def test_an_index_cut_under_the_server_is_a_503_not_a_sigbus(database: Path) -> 
         assert body["game"]["version"] == game["version"]
     finally:
         server.stop()
+
+
+def test_the_refusals_of_a_lasting_fault_are_said_once_a_minute_with_their_count(
+    database: Path, writer_elsewhere: sqlite3.Connection, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A crowd meeting a locked database must not fill the log a line a
+    request: the first refusal is said, the next ones within REPEAT_SECONDS
+    (on the app's clock) only counted, in the line said after."""
+    now = [1_000.0]
+    app = create_app(
+        f"sqlite:///{database}", default_level="normal", storage_wait=0.05, clock=lambda: now[0]
+    )
+    with TestClient(app) as player:
+        game = start_game(player, seed=5, **QUICK)["game"]
+        writer_elsewhere.execute("BEGIN IMMEDIATE")
+        try:
+            with caplog.at_level(logging.WARNING, logger="spades.server.errors"):
+                for _ in range(4):
+                    assert south_move(player, game).status_code == 503
+                now[0] += REPEAT_SECONDS
+                assert south_move(player, game).status_code == 503
+        finally:
+            writer_elsewhere.execute("COMMIT")
+    app.state.repository.close()
+    said = [
+        record.getMessage()
+        for record in caplog.records
+        if "storage fault on" in record.getMessage()
+    ]
+    assert len(said) == 2, said
+    assert (
+        said[0].startswith("storage fault on POST /api/games/") and "more requests" not in said[0]
+    )
+    assert "and 3 more requests refused for storage faults in the 60 s before" in said[1]

@@ -129,7 +129,7 @@ def create_app(
     app.state.refusal_delay = refusal_delay
     app.state.replaying = AtOnce(app.state.limits.uploads_at_once, "record files")
     hold_requests_if_asked(app)  # a test-only hook, off unless its variable is set
-    add_error_handlers(app)
+    add_error_handlers(app, clock)
     app.add_middleware(
         LimitRequestBody,
         max_bytes=MAX_BODY_BYTES,

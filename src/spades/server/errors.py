@@ -11,7 +11,10 @@ the game routes' refusals in the OpenAPI schema.
 
 from __future__ import annotations
 
+import functools
 import logging
+import time
+from collections.abc import Callable
 from typing import Any, Final
 
 from fastapi import FastAPI, Request
@@ -25,6 +28,7 @@ from starlette.types import Scope
 
 from spades.core import GameOverError, NotYourTurnError, RecordError, SpadesError
 from spades.storage import StaleGameError, StorageFault, storage_fault
+from spades.storage.outages import Refusals
 
 from .http.limits import BodyTooLarge, quote, too_large_response
 from .http.rates import RateLimited
@@ -140,8 +144,10 @@ FIELD_HELP: Final = {
 log = logging.getLogger(__name__)
 
 
-def add_error_handlers(app: FastAPI) -> None:
-    """Answer every exception a route may raise as a JSON ``{detail, rule}``."""
+def add_error_handlers(app: FastAPI, clock: Callable[[], float] = time.monotonic) -> None:
+    """Answer every exception a route may raise as a JSON ``{detail, rule}``;
+    the storage faults' refusals are said in the log on ``clock`` (``Refusals``)."""
+    on_storage_error = functools.partial(_on_storage_error, Refusals(log, clock=clock))
     app.add_exception_handler(SpadesError, _on_spades_error)
     app.add_exception_handler(GameNotFound, _on_not_found)
     app.add_exception_handler(GameInProgress, _on_in_progress)
@@ -153,7 +159,7 @@ def add_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(TableError, _on_table_error)
     app.add_exception_handler(RateLimited, _on_rate_limited)
     for fault in (StorageFault, database_errors.DBAPIError, database_errors.TimeoutError):
-        app.add_exception_handler(fault, _on_storage_error)
+        app.add_exception_handler(fault, on_storage_error)
 
 
 def refusal(status: int, detail: str, rule: str) -> JSONResponse:
@@ -247,7 +253,7 @@ def _on_rate_limited(_request: Request, error: Exception) -> JSONResponse:
     )
 
 
-def _on_storage_error(request: Request, error: Exception) -> JSONResponse:
+def _on_storage_error(refusals: Refusals, request: Request, error: Exception) -> JSONResponse:
     """Every storage fault, wherever it was raised: a JSON 503 the page can show
     and a client can retry after; a database error that is no fault of the
     store's (a bug) is a JSON 500."""
@@ -255,7 +261,7 @@ def _on_storage_error(request: Request, error: Exception) -> JSONResponse:
     if fault is None:
         log.error("database error on %s %s", request.method, request.url.path, exc_info=error)
         return refusal(500, "The server failed on this request; nothing was changed.", "internal")
-    log.warning("storage fault on %s %s: %s", request.method, request.url.path, fault)
+    refusals.refused(f"{request.method} {request.url.path}", fault)
     return JSONResponse(
         {"detail": fault.detail, "rule": fault.rule},
         status_code=503,

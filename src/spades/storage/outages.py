@@ -15,11 +15,12 @@ is still noticed within that).
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Final
 
-from .faults import storage_fault
+from .faults import StorageFault, storage_fault
 
 REPEAT_SECONDS: Final = 60.0
 """How often a fault that lasts is said again (with the count of failures since)."""
@@ -102,6 +103,50 @@ class Outage:
         self.started = None
         self.failures = 0
         self._unsaid = 0
+
+
+class Refusals:
+    """What ``logger`` says of the requests a storage fault refuses (503): the
+    first at once, then at most one line every ``repeat_seconds``, with how
+    many were refused meanwhile. A crowd meeting a stopped database refused
+    hundreds of requests a second, each said in a line of its own. (A request
+    has no moment of working again to say, as a background task has: the
+    counts say when the refusals stop.) Safe to call from any thread."""
+
+    def __init__(
+        self,
+        logger: logging.Logger,
+        *,
+        repeat_seconds: float = REPEAT_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.logger = logger
+        self.repeat_seconds = repeat_seconds
+        self.clock = clock
+        self._said_at: float | None = None
+        self._unsaid = 0
+        self._lock = threading.Lock()
+
+    def refused(self, where: str, fault: StorageFault) -> None:
+        """A request (``where``: its method and path) was refused for ``fault``."""
+        now = self.clock()
+        with self._lock:
+            if self._said_at is not None and now - self._said_at < self.repeat_seconds:
+                self._unsaid += 1
+                return
+            unsaid, since = self._unsaid, self._said_at
+            self._unsaid, self._said_at = 0, now
+        if unsaid and since is not None:
+            self.logger.warning(
+                "storage fault on %s: %s (and %d more requests refused for storage faults "
+                "in the %.0f s before, not said one by one)",
+                where,
+                fault,
+                unsaid,
+                now - since,
+            )
+        else:
+            self.logger.warning("storage fault on %s: %s", where, fault)
 
 
 class Backoff:
