@@ -79,7 +79,7 @@ def create_app(
     repository = GameRepository(db_url or default_database_url(), busy_timeout=storage_wait)
     repository.check_writable()
     service = GameService(repository, default_level, decider)  # checks the level first
-    reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS)
+    reviewer = HandReviewer(repository.reviews, deals=review_deals or REVIEW_DEALS, clock=clock)
     live = LiveTables(clock, timer)
     score_sheets = ScoreSheets()
     table_service = TableService(service, live.stood_in)

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from spades.core.hand import HandState
 from spades.server.records import reviews
 from spades.server.records.reviews import HandReviewer
 from spades.storage import GameRepository
-from tests.solver.hands import RUFF_ENDING, RUFF_TRICKS, hand_from_tricks
+
+from .reviewing import finished_hand, ready
 
 pytestmark = pytest.mark.both_databases  # (see tests/conftest.py)
 
@@ -41,15 +41,6 @@ def two_processes(db_url: str) -> Iterator[tuple[HandReviewer, HandReviewer]]:
     yield (HandReviewer(repositories[0].reviews), HandReviewer(repositories[1].reviews))
     for repository in repositories:
         repository.close()
-
-
-def finished_hand() -> HandState:
-    return hand_from_tricks(RUFF_TRICKS + RUFF_ENDING)
-
-
-def ready(number: int) -> dict[str, Any]:
-    analysing = reviews._analysing(number, 16)
-    return analysing.model_copy(update={"status": "ready", "judged": 13}).model_dump()
 
 
 def test_the_second_process_asked_waits_for_the_first_and_reads_its_review(

@@ -12,6 +12,13 @@ review. Each is kept in the database (``storage/reviews.py``): the first
 process asked claims the hand and computes it once, the others answer
 "analysing" until its result is written, and a restart recomputes nothing.
 The last few hundred are also kept in memory, to spare the database a read.
+
+A crowd ends hands faster than one process reviews them (a review is about a
+second of CPU; 128 people end about three hands a second). So the reviews
+claimed here wait in line, and the process takes the one asked for most
+recently: the page asks every second while its summary is open, so that is
+someone still reading. One nobody has asked for in ``ABANDONED_SECONDS`` is
+dropped and its claim given up: its player has moved on, and Records asks anew.
 """
 
 from __future__ import annotations
@@ -19,9 +26,12 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, Final
 
@@ -44,6 +54,9 @@ CACHE_SIZE: Final = 512
 """Finished reviews kept in memory: a few hundred hands' worth of small results."""
 PAGE_NAMING: Final = Naming(reader=SOUTH)
 """How the page words a review: to its player, South, as "you"; cards in words."""
+ABANDONED_SECONDS: Final = 10.0
+"""A review still waiting for the review process that no one has asked for
+in this long is dropped: the page asks every second while it waits."""
 CLAIM_SECONDS: Final = 600
 """A claim this old belongs to a process that stopped: reviews queue one at a
 time in each process, but none waits ten minutes."""
@@ -54,17 +67,38 @@ HandPayload = tuple[int, tuple[int, int, int, int], tuple[tuple[int, int], ...],
 """What the review process needs of a hand: dealer, deal, bids in order, cards played."""
 
 
+@dataclass(slots=True)
+class _Waiting:
+    """A review claimed here, waiting for the review process."""
+
+    state: HandState
+    number: int
+    seed: str
+    asked_at: float
+
+
 class HandReviewer:
-    """Reviews of finished hands by key (game id, hand number), kept in ``store``."""
+    """Reviews of finished hands by key (game id, hand number), kept in
+    ``store``; who is still waiting for one is judged on ``clock`` (seconds)."""
 
     def __init__(
-        self, store: ReviewStore, deals: int = REVIEW_DEALS, cache_size: int = CACHE_SIZE
+        self,
+        store: ReviewStore,
+        deals: int = REVIEW_DEALS,
+        cache_size: int = CACHE_SIZE,
+        *,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.store = store
         self.deals = deals
+        self.clock = clock
         self._cache_size = cache_size
         self._done: OrderedDict[tuple[str, int], HandReviewResponse] = OrderedDict()
+        self._waiting: OrderedDict[tuple[str, int], _Waiting] = OrderedDict()
+        """Claimed, not yet started: the one asked for last at the end."""
         self._running: set[tuple[str, int]] = set()
+        """In the review process now (one at a time)."""
+        self._closed = False
         self._lock = threading.Lock()
         self._pool: ProcessPoolExecutor | None = None
         self._broken: dict[tuple[str, int], int] = {}
@@ -84,6 +118,11 @@ class HandReviewer:
                 return done
             if key in self._running:
                 return _analysing(number, self.deals)
+            waiting = self._waiting.get(key)
+            if waiting is not None:  # asked for again: someone still waits for it
+                waiting.asked_at = self.clock()
+                self._waiting.move_to_end(key)
+                return _analysing(number, self.deals)
         kept = self.store.get(game_id, number)
         if kept is not None and kept.status != ANALYSING and kept.review is not None:
             result = HandReviewResponse.model_validate(kept.review)
@@ -93,11 +132,41 @@ class HandReviewer:
         if not self.store.claim(game_id, number, stale_after=CLAIM_SECONDS, claimed=claimed):
             return _analysing(number, self.deals)  # another process (or request) computes it
         with self._lock:
-            self._running.add(key)
-        running = self._submit(state, number, seed=f"{seed or game_id}:{number}")
-        running.add_done_callback(lambda future: self._settle(key, future))
+            self._waiting[key] = _Waiting(
+                state, number, f"{seed or game_id}:{number}", self.clock()
+            )
+        self._start_next()
         with self._lock:
             return self._done.get(key) or _analysing(number, self.deals)
+
+    def _start_next(self) -> None:
+        """With the review process free, give it the review asked for last,
+        first dropping those no one has asked for in ABANDONED_SECONDS."""
+        with self._lock:
+            if self._running or self._closed:
+                return
+            now = self.clock()
+            dropped = [
+                key
+                for key, waiting in self._waiting.items()
+                if now - waiting.asked_at > ABANDONED_SECONDS
+            ]
+            for key in dropped:
+                del self._waiting[key]
+            chosen = self._waiting.popitem(last=True) if self._waiting else None
+            if chosen is not None:
+                self._running.add(chosen[0])
+        for key in dropped:
+            self._give_up(key)
+        if chosen is None:
+            return
+        key, waiting = chosen
+        running = self._submit(waiting.state, waiting.number, seed=waiting.seed)
+        running.add_done_callback(lambda future: self._settled(key, future))
+
+    def _settled(self, key: tuple[str, int], future: Future[dict[str, Any]]) -> None:
+        self._settle(key, future)
+        self._start_next()
 
     def _settle(self, key: tuple[str, int], future: Future[dict[str, Any]]) -> None:
         """A review's work ended: write its result for every process, or, when the
@@ -149,9 +218,20 @@ class HandReviewer:
         """Stop the pool and wait for its processes (a review under way ends
         first): its semaphores are released before the server's process ends."""
         with self._lock:
+            self._closed = True
             pool, self._pool = self._pool, None
+            waiting, self._waiting = list(self._waiting), OrderedDict()
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
+        for key in waiting:  # for another process to take at once
+            self._give_up(key)
+
+    def _give_up(self, key: tuple[str, int]) -> None:
+        """Release the claim of a review not made here, for the next ask to take."""
+        try:
+            self.store.release(*key)
+        except Exception:  # the database away: the claim goes stale, and is taken over
+            log.warning("could not give up the review of hand %s of game %s", key[1], key[0])
 
 
 def payload_of(state: HandState) -> HandPayload:
