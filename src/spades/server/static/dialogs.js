@@ -78,7 +78,18 @@ export function showSummary(hand, finalHand, gameId) {
   dialog.scrollTop = 0; // the result first, whatever the last summary was scrolled to
   button.focus({ preventScroll: true });
   return new Promise((resolve) => {
-    dialog.addEventListener("close", () => resolve(), { once: true });
+    dialog.addEventListener(
+      "close",
+      () => {
+        // Closed while its review is still being analysed: stop asking for it.
+        // The server drops a review no one waits for, and Records asks anew.
+        if (review.getAttribute("aria-busy") === "true") {
+          review.replaceWith(Object.assign(document.createElement("section"), { id: "summary-review", className: "review" }));
+        }
+        resolve();
+      },
+      { once: true },
+    );
   });
 }
 
