@@ -12,7 +12,10 @@ people, each with a cookie jar of their own, play whole games through the API
 as the page does (a new game, South's bids and cards, a new game when one
 ends). Each waits a seeded random 1 to 3 s before every bid, card and new
 game, as a person choosing a card does, and the first requests are spread
-over ``--spread`` seconds, not sent in one burst.
+over ``--spread`` seconds, not sent in one burst. At each hand's end a person
+reads the summary for 4 to 10 s while the page asks for the hand's review
+every second until it is ready, as review.js does; the table says how many
+reviews came while the summary was open.
 
 After ``--warmup`` seconds (not counted) the requests sent for ``--seconds``
 are timed, and it prints, per route, the answers counted, p50 / p95 / p99 (of
@@ -49,7 +52,11 @@ from web_load import REQUEST_TIMEOUT, Timings, cpu_seconds, percentile, request,
 
 THINK_SECONDS: Final = (1.0, 3.0)
 """A person's pause before each request: long enough to look, short of dawdling."""
-ROUTES: Final = ("new game", "bid", "card")
+SUMMARY_SECONDS: Final = (4.0, 10.0)
+"""How long a person reads a hand's summary before the next hand."""
+REVIEW_POLL_SECONDS: Final = 1.0
+"""The page asks for the summary's review this often until it is ready (review.js)."""
+ROUTES: Final = ("new game", "bid", "card", "review")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +116,39 @@ async def person(
                 path = f"/api/games/{game['id']}/play"
                 body = {"card": rng.choice(game["legal_cards"])}
                 update = await request(client, timings, "card", "POST", path, body)
+                for event in [] if update is None else update["events"]:
+                    if event["type"] == "hand_over":
+                        await read_summary(client, timings, game["id"], event["hand"], rng)
     return finished
+
+
+async def read_summary(
+    client: aiohttp.ClientSession,
+    timings: Timings,
+    game_id: str,
+    hand: int,
+    rng: random.Random,
+) -> None:
+    """What the page does at a hand's end: the summary opens and asks for the
+    hand's review at once, then every second until it is ready, while the
+    person reads; the next hand starts when they are done reading (the
+    review, if still analysing, is no longer asked for). Each ask is timed
+    ("review"); whether the review came while the summary was open is
+    counted ("review ready" / "review not ready")."""
+    done = time.monotonic() + rng.uniform(*SUMMARY_SECONDS)
+    path = f"/api/games/{game_id}/hands/{hand}/review"
+    opened = time.monotonic()
+    counted = timings.counting
+    while True:
+        review = await request(client, timings, "review", "GET", path, None)
+        if review is not None and review.get("status") != "analysing":
+            timings.add("review ready", time.monotonic() - opened, None, counted=counted)
+            break
+        if time.monotonic() + REVIEW_POLL_SECONDS >= done:
+            timings.add("review not ready", time.monotonic() - opened, None, counted=counted)
+            break
+        await asyncio.sleep(REVIEW_POLL_SECONDS)
+    await asyncio.sleep(max(0.0, done - time.monotonic()))
 
 
 STAND_IN_LINE: Final = "missed its deadline"
@@ -191,11 +230,11 @@ def report(run: CrowdRun) -> None:
             f"({100 * run.server_cpu / run.seconds:.0f}% of a core)"
         )
     print(f"bot decisions past their deadline, normal's choice standing in: {run.stand_ins:,}")
-    print(f"  {'route':<9} {'answers':>7} {'errors':>6}   p50 / p95 / p99 ms")
+    print(f"  {'route':<16} {'answers':>7} {'errors':>6}   p50 / p95 / p99 ms")
     for route in [*ROUTES, *sorted(set(timings.latencies) - set(ROUTES))]:
         values = timings.latencies.get(route, [])
         errors = len(timings.failures.get(route, []))
-        print(f"  {route:<9} {len(values) - errors:>7,} {errors:>6}   {quantiles(values)}")
+        print(f"  {route:<16} {len(values) - errors:>7,} {errors:>6}   {quantiles(values)}")
     for route, failures in timings.failures.items():
         if failures:
             print(f"first error of {route}: {failures[0]}")
@@ -204,18 +243,32 @@ def report(run: CrowdRun) -> None:
 def summary(runs: list[CrowdRun]) -> None:
     """One markdown row a number of people: the table docs/performance.md keeps."""
     heads = " | ".join(f"{route} p50 / p95 / p99 ms" for route in ROUTES)
-    print(f"\n| people | {heads} | answers | errors | stand-ins | server CPU | load |")
-    print("|---:|" + "---|" * len(ROUTES) + "---:|---:|---:|---:|---:|")
+    print(
+        f"\n| people | {heads} | reviews ready in the summary | answers | errors | stand-ins "
+        "| server CPU | load |"
+    )
+    print("|---:|" + "---|" * len(ROUTES) + "---|---:|---:|---:|---:|---:|")
     for run in runs:
         latencies = run.timings.latencies
-        answers = sum(len(values) for values in latencies.values())
-        errors = sum(len(failures) for failures in run.timings.failures.values())
+        answers = sum(len(latencies.get(route, [])) for route in ROUTES)
+        errors = sum(len(run.timings.failures.get(route, [])) for route in ROUTES)
         cpu = "-" if run.server_cpu is None else f"{100 * run.server_cpu / run.seconds:.0f}%"
         cells = " | ".join(quantiles(latencies.get(route, [])) for route in ROUTES)
         print(
-            f"| {run.people} | {cells} | {answers - errors:,} | {errors} | {run.stand_ins:,} | {cpu} "
-            f"| {run.load_average:.2f} |"
+            f"| {run.people} | {cells} | {reviews_ready(run.timings)} | {answers - errors:,} "
+            f"| {errors} | {run.stand_ins:,} | {cpu} | {run.load_average:.2f} |"
         )
+
+
+def reviews_ready(timings: Timings) -> str:
+    """Of the summaries opened, how many had their review before the person
+    moved on, and the median wait for those that did."""
+    ready = sorted(timings.latencies.get("review ready", []))
+    missed = len(timings.latencies.get("review not ready", []))
+    if not ready and not missed:
+        return "-"
+    wait = f", {statistics.median(ready):.1f} s" if ready else ""
+    return f"{len(ready)} of {len(ready) + missed}{wait}"
 
 
 def people_counts(text: str) -> list[int]:
