@@ -100,3 +100,29 @@ def test_a_review_no_one_waits_for_is_dropped_and_its_claim_given_up(
         assert process.games == ["busy", "reading", "moved-on"]
     finally:
         other.close()
+
+
+def test_a_review_process_that_cannot_take_the_work_holds_up_no_other_review(
+    repository: GameRepository, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pool broken when it is handed a review: that review is given up (the
+    next ask starts it again), and the line is not left waiting on it."""
+    process = Process(monkeypatch)
+    started = HandReviewer._submit
+    handed: list[object] = []
+
+    def submit(reviewer: HandReviewer, *args: Any, **kwargs: Any) -> Future[Any]:
+        handed.append(args)
+        if len(handed) == 1:  # the first review is handed to a pool already shut
+            raise RuntimeError("cannot schedule new futures after shutdown")
+        return started(reviewer, *args, **kwargs)
+
+    monkeypatch.setattr(HandReviewer, "_submit", submit)
+    reviewer = HandReviewer(repository.reviews, clock=Clock())
+    state = finished_hand()
+    assert reviewer.review("broken", 1, state).status == "analysing"
+    assert process.games == []
+    assert reviewer.review("next", 1, state).status == "analysing"
+    assert reviewer.review("broken", 1, state).status == "analysing"  # claimed again
+    process.finish()
+    assert process.games == ["next", "broken"]

@@ -161,7 +161,15 @@ class HandReviewer:
         if chosen is None:
             return
         key, waiting = chosen
-        running = self._submit(waiting.state, waiting.number, seed=waiting.seed)
+        try:
+            running = self._submit(waiting.state, waiting.number, seed=waiting.seed)
+        except Exception:  # a pool that broke before it took the work: the next ask retries
+            log.warning("could not start the review of hand %s of game %s", key[1], key[0])
+            with self._lock:
+                self._running.discard(key)
+                self._pool = None
+            self._give_up(key)
+            return
         running.add_done_callback(lambda future: self._settled(key, future))
 
     def _settled(self, key: tuple[str, int], future: Future[dict[str, Any]]) -> None:
