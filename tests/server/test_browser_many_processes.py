@@ -44,7 +44,9 @@ def test_a_hand_in_the_browser_on_two_processes_survives_kill_9(
 ) -> None:
     assert server.process is not None
     page = new_page(browser, server)
-    page.goto(f"{server.url}/?speed=fast&seed=7")
+    # Without the animations (about 13 s of a hand at the fast pace): this test is
+    # about the processes; test_browser.py plays a whole hand animated.
+    page.goto(f"{server.url}/?speed=instant&seed=7")
     page.get_by_role("button", name="Deal").click()
     page.wait_for_selector("#bid-buttons .bid-button:not([disabled])")
     page.keyboard.press("3")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -87,6 +88,82 @@ def test_once_every_connection_closed_a_smaller_index_is_a_new_one(
     assert watch.cut is None
 
 
+def test_a_first_look_with_nothing_holding_the_database_is_learned_from_by_nothing(
+    index: Path,
+) -> None:
+    """No connection of the process holds the database yet: SQLite may delete the
+    index and make another (with the old one's inode number, say) before the
+    asking connection's first statement has read it."""
+    watch = WalIndexWatch(str(index)[: -len("-shm")])
+    watch.check(holding=False)  # a new connection's first look (its pragmas)
+    os.truncate(index, 100)  # a new index, smaller than the one seen
+    watch.opened()  # the connection has read the database: it holds it
+    watch.check()  # the index it holds is the one seen now: no cut
+    assert watch.cut is None
+    os.truncate(index, 10)
+    with pytest.raises(IndexCut):  # while it holds the database, a cut is one
+        watch.check(holding=False)  # (even for another connection's first look)
+
+
+def test_an_index_deleted_during_the_look_is_not_taken_for_an_unwritable_one(
+    index: Path, watch: WalIndexWatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``access`` says False for a file that is gone as for one that is immutable:
+    deleted between the look's ``stat`` and its ``access``, the file is gone."""
+    access = os.access
+
+    def deleted_first(path: Any, mode: int, **options: Any) -> bool:
+        if Path(path) == index:
+            index.unlink(missing_ok=True)
+        return access(path, mode, **options)
+
+    monkeypatch.setattr(os, "access", deleted_first)
+    watch.check()  # not IndexUnwritable (read-only)
+    index.write_bytes(b"\x04" * SIZE)  # and a new one after it is taken afresh
+    watch.check()
+    assert watch.cut is None
+
+
+def test_the_last_connection_closing_during_a_new_ones_first_look_is_no_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What six players at once met on one SQLite file once
+    (``test_ownership_and_persistence.py::test_many_players_at_once``): a 503
+    ``storage-read-only`` while nothing was read-only. Each player's test client
+    stops the app when it is done, closing every idle connection, while another
+    player's request opens a new one. Made to happen here on real connections:
+    the last connection holding the database closes (SQLite deletes the index)
+    between the ``stat`` and the ``access`` of the new connection's first look.
+    The watch then took the deleted file for one made unwritable."""
+    database = str(tmp_path / "games.db")
+    index = Path(database + "-shm")
+    watch = WalIndexWatch(database)
+    connect = watched_connection_class(watch)
+    last = sqlite3.connect(database, factory=connect)
+    last.cursor().execute("PRAGMA journal_mode=WAL")
+    last.cursor().execute("CREATE TABLE t (x)")  # its second statement: it holds the database
+    last.cursor().execute("SELECT count(*) FROM t")  # and the watch has seen its index
+    assert index.exists()
+    new = sqlite3.connect(database, factory=connect)  # open, but it has read nothing
+    access = os.access
+    closed: list[bool] = []
+
+    def last_closes_first(path: Any, mode: int, **options: Any) -> bool:
+        if Path(path) == index and not closed:
+            closed.append(True)
+            last.close()  # nothing else holds the database: SQLite deletes the index
+            assert not index.exists()
+        return access(path, mode, **options)
+
+    monkeypatch.setattr(os, "access", last_closes_first)
+    new.cursor().execute("PRAGMA journal_mode=WAL")  # its first look, overlapped by the close
+    assert closed, "the close did not overlap the look"
+    new.cursor().execute("INSERT INTO t VALUES (1)")  # SQLite's new index, now held
+    assert new.cursor().execute("SELECT x FROM t").fetchall() == [(1,)]
+    assert index.exists() and watch.cut is None
+    new.close()
+
+
 def test_closing_after_a_cut_gives_the_index_its_size_back_first_region_zeroed(
     index: Path, watch: WalIndexWatch
 ) -> None:
@@ -112,8 +189,13 @@ def test_a_connection_closed_twice_is_counted_once(index: Path) -> None:
     first = sqlite3.connect(database, factory=connect)
     second = sqlite3.connect(database, factory=connect)
     # Through cursor(), as SQLAlchemy runs every statement: sqlite3's own
-    # Connection.execute makes its cursor in C, without the watched method.
+    # Connection.execute makes its cursor in C, without the watched method. Each
+    # connection's first statement stands for the pragmas of SQLAlchemy's connect
+    # hook: from its second on, it holds the database.
     first.cursor().execute("CREATE TABLE t (x)")
+    second.cursor().execute("SELECT 1")
+    first.cursor().execute("INSERT INTO t VALUES (1)")
+    second.cursor().execute("SELECT count(*) FROM t")
     first.close()
     first.close()  # harmless to SQLite: it must be to the count too
     # Counted twice, the watch took every connection for closed and forgot the
@@ -121,7 +203,7 @@ def test_a_connection_closed_twice_is_counted_once(index: Path) -> None:
     # the open connection would be a SIGBUS at its next statement.
     os.truncate(index, 100)
     with pytest.raises(IndexCut):
-        second.cursor().execute("SELECT count(*) FROM t")
+        second.cursor().execute("SELECT x FROM t")
     second.close()
     assert index.stat().st_size == SIZE  # given back before the connection closed
 

@@ -16,12 +16,22 @@ processes over one file, and ``spades challenge`` beside a server, are
 supported uses of one SQLite file (docs/tables.md, docs/challenge.md), so the
 server keeps the shared index and watches it instead:
 
-- While a process has the database open, SQLite itself never shrinks the
-  index (only a process that finds itself the first to open the file starts it
-  afresh, and the others' locks forbid that). So a smaller file is always
-  another program's doing. (Another file at its name is not the one mapped
-  here, and cannot fault: SQLite itself makes one anew once every connection
-  of the process has closed.)
+- While a connection has the database open in WAL mode and has read it (its
+  first statement), it keeps a shared lock on the file, and SQLite itself then
+  never shrinks or replaces the index: only the last connection of all, closing,
+  deletes it (it must take the exclusive lock), and only a process that finds
+  itself the first to open the file starts a new one. So while a connection of
+  this process *holds* the database so (``opened``: from its second statement
+  on, SQLAlchemy's connect hook running the pragmas first), a smaller file is
+  always another program's doing. (Another file at its name is not the one
+  mapped here, and cannot fault.) While none does, the index may be SQLite's
+  to delete and make anew at any moment (another process, or this one's last
+  connection, closing as a new one opens), so what a look at the file sees
+  then is learned from and judged by nothing: a new connection's first look,
+  or one that a last connection's close overlapped, could otherwise take a
+  new index for a cut one, or a file deleted between the look's ``stat`` and
+  ``access`` for an unwritable one (a 503 ``storage-read-only`` while writers
+  merely took turns: ``tests/server/test_wal_index.py`` makes that happen).
 - Before each statement (SQLAlchemy starts every one with ``cursor()``, which
   a connection of ``WatchedConnection`` checks; sqlite3's own shortcut
   ``Connection.execute`` makes its cursor in C, past the check, and nothing
@@ -94,8 +104,12 @@ class WalIndexWatch:
         self.path = Path(database + SHM_SUFFIX)
         self._lock = threading.Lock()
         self._open = 0
+        """Connections of this process that hold the database (``opened``)."""
+        self._held_since = 0
+        """How many times the count of those fell to none: a look that began
+        before the last fall may have seen a file SQLite has since replaced."""
         self._seen: tuple[int, int, int] | None = None
-        """(device, inode, size) of the file at the last check."""
+        """(device, inode, size) of the file at the last check by a holder."""
         self._writable = False
         """Whether that file could be written when first seen (a database
         opened read-only may have an index it only reads: never refused)."""
@@ -104,23 +118,28 @@ class WalIndexWatch:
         then on every statement is refused, until the process ends."""
 
     def opened(self) -> None:
+        """A connection of this process holds the database now (it has read it
+        in WAL mode): until it closes, SQLite will not replace the index."""
         with self._lock:
             self._open += 1
 
-    def check(self) -> None:
+    def check(self, *, holding: bool = True) -> None:
         """Raise ``IndexCut`` if the index was cut since this process last
-        looked (and ever after), ``IndexUnwritable`` while it is unwritable."""
-        if self.cut is not None:
-            raise IndexCut(self._cut_reason(self.cut))
-        try:
-            stat = os.stat(self.path)
-        except FileNotFoundError:
-            now = None
-        else:
-            now = (stat.st_dev, stat.st_ino, stat.st_size)
-        # An immutable file (chattr +i) is unwritable even to root: access(2) says so.
-        writable = now is not None and os.access(self.path, os.W_OK)
+        looked (and ever after), ``IndexUnwritable`` while it is unwritable.
+        ``holding``: whether the asking connection holds the database
+        (``opened``); one that does not yet is judged only while another does,
+        for the whole of its look, and is never learned from."""
         with self._lock:
+            if self.cut is not None:
+                raise IndexCut(self._cut_reason(self.cut))
+            held_since, seen_before = self._held_since, self._seen
+        now, writable = self._look()
+        with self._lock:
+            if self.cut is not None:  # found by another connection meanwhile
+                raise IndexCut(self._cut_reason(self.cut))
+            steady = holding or (seen_before is not None and self._held_since == held_since)
+            if not steady:
+                return  # the index may have been SQLite's to replace during the look
             seen = self._seen
             if seen is not None and now is not None and now[:2] == seen[:2] and now[2] < seen[2]:
                 self.cut = (seen[2], now[2])
@@ -130,27 +149,52 @@ class WalIndexWatch:
                     self._cut_reason(self.cut),
                 )
                 raise IndexCut(self._cut_reason(self.cut))
-            # First seen, grown (SQLite's doing), or another file at the name: SQLite
-            # makes one anew once every connection of the process has closed, and a
-            # file this process has not mapped cannot fault here.
-            if now is None or seen is None or now[:2] != seen[:2]:
-                self._writable = writable
-            self._seen = now
-            if self._writable and not writable:
+            if holding:
+                # First seen, grown (SQLite's doing), or another file at the name: SQLite
+                # makes one anew once every connection has closed, and a file this
+                # process has not mapped cannot fault here.
+                if now is None or seen is None or now[:2] != seen[:2]:
+                    self._writable = writable
+                self._seen = seen = now
+            same_file = seen is not None and now is not None and now[:2] == seen[:2]
+            if same_file and self._writable and not writable:
                 raise IndexUnwritable(f"{self.path.name} was made unwritable by another program")
+
+    def _look(self) -> tuple[tuple[int, int, int] | None, bool]:
+        """(device, inode, size) of the file now, or None if there is none, and
+        whether it can be written."""
+        try:
+            stat = os.stat(self.path)
+        except FileNotFoundError:
+            return None, False
+        now = (stat.st_dev, stat.st_ino, stat.st_size)
+        # An immutable file (chattr +i) is unwritable even to root: access(2) says so.
+        if os.access(self.path, os.W_OK):
+            return now, True
+        # False for a file gone as well: one deleted since the stat is no file to judge.
+        try:
+            again = os.stat(self.path)
+        except FileNotFoundError:
+            return None, False
+        if (again.st_dev, again.st_ino) != now[:2]:
+            return (again.st_dev, again.st_ino, again.st_size), os.access(self.path, os.W_OK)
+        return now, False
 
     def _cut_reason(self, cut: tuple[int, int]) -> str:
         return f"{self.path.name} was cut from {cut[0]:,} to {cut[1]:,} bytes by another program"
 
-    def closing(self) -> None:
-        """A connection is about to close, which makes SQLite read the index (a
-        checkpoint). A cut index is extended back to the size it had first, so
-        the read finds pages (zeros: an index SQLite rebuilds from the log),
-        not a SIGBUS."""
+    def closing(self, *, holding: bool = True) -> None:
+        """A connection is about to close (``holding``: one counted by
+        ``opened``), which makes SQLite read the index (a checkpoint). A cut
+        index is extended back to the size it had first, so the read finds
+        pages (zeros: an index SQLite rebuilds from the log), not a SIGBUS."""
         with self._lock:
-            self._open -= 1
-            if self._open == 0 and self.cut is None:
-                self._seen = None  # SQLite may now delete it: a new one is no fault
+            if holding:
+                self._open -= 1
+                if self._open == 0:
+                    self._held_since += 1
+                    if self.cut is None:
+                        self._seen = None  # SQLite may now delete it: a new one is no fault
             seen, cut = self._seen, self.cut
         if cut is None or seen is None:
             return
@@ -172,24 +216,32 @@ class WalIndexWatch:
 
 def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:
     """A ``sqlite3.Connection`` that asks ``watch`` before each statement and
-    tells it when it opens and closes (``sqlite3.connect(factory=...)``)."""
+    tells it when it comes to hold the database and when it closes
+    (``sqlite3.connect(factory=...)``)."""
 
     class WatchedConnection(sqlite3.Connection):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self._counted = True
-            watch.opened()
+            self._asked = False
+            """Whether a statement was let through: from the next one on, it has
+            read the database (SQLAlchemy's connect hook runs the pragmas first)."""
+            self._holding = False
+            self._closed = False
 
         def cursor(self, *args: Any, **kwargs: Any) -> Any:
-            watch.check()
+            if self._asked and not self._holding and not self._closed:
+                self._holding = True
+                watch.opened()
+            watch.check(holding=self._holding)
+            self._asked = True
             return super().cursor(*args, **kwargs)
 
         def close(self) -> None:
             # Told once: a connection closed twice (closing is idempotent) counted
             # twice would have the watch forget the index while others still map it.
-            if self._counted:
-                self._counted = False
-                watch.closing()
+            if not self._closed:
+                self._closed = True
+                watch.closing(holding=self._holding)
             super().close()
 
     return WatchedConnection

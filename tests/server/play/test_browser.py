@@ -217,14 +217,6 @@ def test_the_game_ends_with_a_winner_and_a_new_game_button(browser: Any, server:
     assert page.page_errors == []
 
 
-def test_api_docs_render_offline(browser: Any, server: Server) -> None:
-    page = new_page(browser, server)
-    page.goto(f"{server.url}/docs")
-    page.wait_for_selector(".swagger-ui .opblock", timeout=20_000)
-    assert "/api/games/{game_id}/play" in page.inner_text(".swagger-ui")
-    assert page.outside_requests == []
-
-
 def test_a_first_visit_logs_no_error(browser: Any, server: Server) -> None:
     page = new_page(browser, server)
     failed: list[str] = []

@@ -60,6 +60,15 @@ def frame_where(
     socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
 ) -> dict[str, Any]:
     """The first frame ``wanted`` accepts; fails if none comes in time."""
+    return frames_until(socket, wanted)[-1]
+
+
+def frames_until(
+    socket: ClientConnection, wanted: Callable[[dict[str, Any]], bool]
+) -> list[dict[str, Any]]:
+    """The frames the socket is sent up to and with the first that ``wanted``
+    accepts; fails if none comes in time."""
+    frames: list[dict[str, Any]] = []
     deadline = time.monotonic() + FRAME_PATIENCE
     while True:
         left = deadline - time.monotonic()
@@ -68,8 +77,19 @@ def frame_where(
             message: dict[str, Any] = json.loads(socket.recv(timeout=left))
         except TimeoutError:
             raise AssertionError("the socket was not sent the change in time") from None
+        frames.append(message)
         if wanted(message):
-            return message
+            return frames
+
+
+def shows_the_deal(frame: dict[str, Any]) -> bool:
+    """Whether an update brings the first deal: as its event, or drawn anew
+    (a resync: the game as it stands, South's thirteen cards)."""
+    if frame.get("type") != "update" or frame["game"] is None:
+        return False
+    if frame["resync"]:
+        return frame["game"]["hand_number"] == 1 and len(frame["game"]["hand"]) == 13
+    return any(event["type"] == "hand_dealt" for event in frame["events"])
 
 
 def update_at(log: int) -> Callable[[dict[str, Any]], bool]:
@@ -122,9 +142,15 @@ def play_across(
 
     started = host.post(f"/api/tables/{table_id}/start")
     assert started.status_code == 200, started.text
-    dealt = frame_where(bo, update_at(started.json()["log"]))  # the deal, from afar
-    assert any(event["type"] == "hand_dealt" for event in dealt["events"]), dealt
-    assert dealt["resync"] is False
+    # The deal, from afar: by the time Bo's socket is at the start's log count, it
+    # has been shown the deal. In which frame is the two processes' timing: the
+    # deal and the bots' first bids may come in one update or several (an earlier
+    # one then holds the deal), or, if the other process had not kept the events
+    # before Bo's, as the game drawn anew (a resync). Every move after the deal
+    # must reach the other with its own events (below).
+    since_the_deal = frames_until(bo, update_at(started.json()["log"]))
+    assert any(shows_the_deal(frame) for frame in since_the_deal), since_the_deal
+    dealt = since_the_deal[-1]
 
     views = {"N": frame_where(ann, update_at(started.json()["log"]))["game"]}
     views["S"] = dealt["game"]
