@@ -10,9 +10,16 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from hypothesis import settings
 from sqlalchemy.engine import URL
 
 from .databases import DATABASES, fresh_postgres_schema, postgres_server_url
+
+# No property test is about speed: hypothesis's default deadline (200 ms an
+# example) failed them at random whenever the machine was busy, a first example
+# paying for a table warmed once ("Unreliable test timings").
+settings.register_profile("spades", deadline=None)
+settings.load_profile("spades")
 
 
 def pytest_configure(config: pytest.Config) -> None:
