@@ -60,6 +60,66 @@ def test_weights_count_deals_that_explain_the_bids_more() -> None:
     assert gain > 39.0
 
 
+def two_pass_advantage(outcomes: Outcomes, i: int, j: int) -> tuple[float, float]:
+    """The advantage of option ``i`` over ``j`` worked out from scratch, the
+    textbook way: the reference the search's running sums must agree with."""
+    pairs = [
+        (weight, row[i] - row[j])
+        for weight, row in zip(outcomes.weights, outcomes.values, strict=True)
+        if weight > 0 and not math.isnan(row[i]) and not math.isnan(row[j])
+    ]
+    total = math.fsum(weight for weight, _ in pairs)
+    if total <= 0:
+        return 0.0, math.inf
+    shares = [(weight / total, diff) for weight, diff in pairs]
+    mean = math.fsum(share * diff for share, diff in shares)
+    spread = math.fsum(share * (diff - mean) ** 2 for share, diff in shares)
+    effective = 1.0 / math.fsum(share**2 for share, _ in shares)
+    if effective <= 1.0:
+        return mean, math.inf
+    return mean, math.sqrt(spread / (effective - 1.0))
+
+
+point_values = st.floats(min_value=-400, max_value=400, allow_nan=False) | st.just(math.nan)
+# Weights within a millionth of each other, or none: the standard error of deals
+# one of which outweighs the rest by far more is at the edge of infinite.
+deals = st.tuples(
+    st.just(0.0) | st.floats(min_value=1e-6, max_value=1),
+    st.lists(point_values, min_size=3, max_size=3),
+)
+
+
+@given(st.lists(st.lists(deals, max_size=12), min_size=1, max_size=6))
+def test_running_advantage_agrees_with_the_whole_sum(batches: list[list[tuple]]) -> None:
+    # Asked between batches of deals, as the search asks after each deal of its
+    # first look: the running sums fold in only the new deals each time.
+    outcomes = Outcomes([7, 8, 9])
+    for batch in batches:
+        for weight, row in batch:
+            outcomes.add(weight, list(row))
+        for i, j in ((0, 1), (2, 0)):
+            gain, error = outcomes.advantage(outcomes.options[i], outcomes.options[j])
+            want_gain, want_error = two_pass_advantage(outcomes, i, j)
+            assert gain == pytest.approx(want_gain, rel=1e-9, abs=1e-9)
+            if math.isinf(want_error):
+                assert math.isinf(error)
+            else:
+                assert error == pytest.approx(want_error, rel=1e-6, abs=1e-7)
+
+
+def test_running_advantage_of_deals_of_tiny_likelihood() -> None:
+    # Deal weights are likelihoods, tiny when the bids say a deal is unlikely:
+    # their squares would underflow to nothing.
+    tiny = Outcomes([1, 2])
+    for scale, gain in ((1e-200, 10.0), (2e-200, 30.0), (1e-300, 0.0)):
+        tiny.add(scale, [gain, 0.0])
+    equal = Outcomes([1, 2])
+    for scale, gain in ((1.0, 10.0), (2.0, 30.0), (1e-100, 0.0)):
+        equal.add(scale, [gain, 0.0])
+    assert tiny.advantage(1, 2) == pytest.approx(equal.advantage(1, 2))
+    assert math.isfinite(tiny.advantage(1, 2)[1])
+
+
 scores = st.integers(min_value=-190, max_value=490)
 bag_counts = st.integers(min_value=0, max_value=9)
 

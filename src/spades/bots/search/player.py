@@ -340,7 +340,9 @@ class Outcomes:
         self.options = list(options)
         self.weights: list[float] = []
         self.values: list[list[float]] = []
-        """One row per deal: the value of each option, in ``options`` order."""
+        """One row per deal: the value of each option, in ``options`` order.
+        Rows are only ever added (``add``), which ``advantage`` relies on."""
+        self._differences: dict[tuple[int, int], RunningDifference] = {}
 
     def add(self, weight: float, row: list[float]) -> None:
         self.weights.append(weight)
@@ -351,31 +353,23 @@ class Outcomes:
         difference over the deals and its standard error (infinite with fewer
         than two deals' worth of weight: nothing is known then).
 
+        The search asks this after every deal of its first look, for every
+        option still in play: walking all the deals each time was a tenth of
+        a bot process's time, so each pair keeps its running sums and folds
+        in only the deals added since it was last asked.
+
         >>> outcomes = Outcomes([1, 2])
         >>> outcomes.add(1.0, [10.0, 0.0])
         >>> outcomes.add(1.0, [30.0, 5.0])
         >>> outcomes.advantage(1, 2)
         (17.5, 7.5)
         """
-        i, j = self.options.index(option), self.options.index(over)
-        # Only the deals both were played out in (an option dropped as futile
-        # has NaN for the deals after; NaN is the one value unequal to itself).
-        pairs = [
-            (weight, row[i] - row[j])
-            for weight, row in zip(self.weights, self.values, strict=True)
-            if row[i] == row[i] and row[j] == row[j]
-        ]
-        total = sum(weight for weight, _ in pairs)
-        if total <= 0:
-            return 0.0, math.inf
-        shares = [weight / total for weight, _ in pairs]
-        diffs = [diff for _, diff in pairs]
-        mean = sum(s * d for s, d in zip(shares, diffs, strict=True))
-        spread = sum(s * (d - mean) ** 2 for s, d in zip(shares, diffs, strict=True))
-        effective_deals = 1.0 / sum(s * s for s in shares)
-        if effective_deals <= 1.0:
-            return mean, math.inf
-        return mean, math.sqrt(spread / (effective_deals - 1.0))
+        key = (self.options.index(option), self.options.index(over))
+        difference = self._differences.get(key)
+        if difference is None:
+            difference = self._differences[key] = RunningDifference(*key)
+        difference.fold(self.weights, self.values)
+        return difference.estimate()
 
     def could_overrule(self, option: int, default: int, planned: int | None = None) -> bool:
         """Whether ``option`` may still prove clearly better than ``default``:
@@ -428,6 +422,64 @@ class Outcomes:
             if clears_by(gain, error) and gain > best_gain:
                 best, best_gain = option, gain
         return best
+
+
+class RunningDifference:
+    """The weighted mean and spread of ``row[i] - row[j]`` over the deals folded
+    in so far, kept as running sums (West's weighted form of Welford's update,
+    which stays accurate where the textbook sum of squares cancels badly).
+
+    Only the deals both options were played out in count: an option dropped as
+    futile has NaN for the deals after (NaN is the one value unequal to
+    itself); a deal of no weight adds nothing, as in the weighted mean."""
+
+    __slots__ = ("i", "j", "mean", "scale", "seen", "squares", "total", "weight_squares")
+
+    def __init__(self, i: int, j: int) -> None:
+        self.i, self.j = i, j
+        self.seen = 0
+        """Deals folded in (of every deal, counted or not)."""
+        self.scale = 0.0
+        """The largest weight counted: the sums below are of weights divided by
+        it, so that no square of a tiny likelihood underflows to nothing."""
+        self.total = 0.0
+        """The counted deals' weight."""
+        self.mean = 0.0
+        self.squares = 0.0
+        """The weighted sum of squared deviations from ``mean``."""
+        self.weight_squares = 0.0
+
+    def fold(self, weights: list[float], values: list[list[float]]) -> None:
+        i, j = self.i, self.j
+        for k in range(self.seen, len(weights)):
+            weight, row = weights[k], values[k]
+            a, b = row[i], row[j]
+            if not weight > 0.0 or a != a or b != b:
+                continue
+            if weight > self.scale:
+                ratio = self.scale / weight
+                self.total *= ratio
+                self.squares *= ratio
+                self.weight_squares *= ratio * ratio
+                self.scale = weight
+            share = weight / self.scale
+            diff = a - b
+            self.total += share
+            delta = diff - self.mean
+            self.mean += delta * share / self.total
+            self.squares += share * delta * (diff - self.mean)
+            self.weight_squares += share * share
+        self.seen = len(weights)
+
+    def estimate(self) -> tuple[float, float]:
+        """The mean difference and its standard error (see ``Outcomes.advantage``)."""
+        if self.total <= 0.0:
+            return 0.0, math.inf
+        effective_deals = self.total * self.total / self.weight_squares
+        if effective_deals <= 1.0:
+            return self.mean, math.inf
+        spread = max(0.0, self.squares) / self.total
+        return self.mean, math.sqrt(spread / (effective_deals - 1.0))
 
 
 def clears_by(gain: float, error: float) -> bool:
