@@ -20,6 +20,7 @@ import json
 import os
 import re
 import socket
+import sys
 from typing import TYPE_CHECKING, Annotated, Any, Final
 
 import typer
@@ -36,6 +37,15 @@ ANNOUNCEMENT: Final = re.compile(r"Spades is at (http://\S+?:(\d+))\s")
 """The first line ``serve`` prints: the URL it serves, with the port it bound."""
 BACKLOG: Final = 2048
 """Connections the system queues before the server accepts them (uvicorn's default)."""
+SWITCH_INTERVAL: Final = 0.001
+"""Seconds a thread of the web process may hold the GIL while another waits
+for it (Python's default is 0.005). Every move hops between threads several
+times: the event loop, the worker thread that loads, runs the bots and saves
+it, the process pool's own threads bringing back each bot's answer. Each hop
+waited up to the interval for whichever thread was computing, and a write to
+SQLite waited for the GIL while holding the write lock every other move
+queued on. With 128 people playing (benchmarks/crowd.py, docs/performance.md)
+the moves' p95 fell from about 1.1 s to 0.6 s on a loaded machine."""
 
 
 def serve(
@@ -357,9 +367,11 @@ def worker_app() -> FastAPI:
 
 
 def _create(settings: dict[str, Any]) -> FastAPI:
+    """The app of a web server process (the one, or each worker)."""
     from spades.server.app import create_app
     from spades.server.http.rates import Limits
 
+    sys.setswitchinterval(SWITCH_INTERVAL)
     return create_app(
         settings["db"],
         default_level=settings["level"],
