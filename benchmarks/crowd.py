@@ -57,6 +57,9 @@ SUMMARY_SECONDS: Final = (4.0, 10.0)
 REVIEW_POLL_SECONDS: Final = 1.0
 """The page asks for the summary's review this often until it is ready (review.js)."""
 ROUTES: Final = ("new game", "bid", "card", "review")
+SERVER_KEEP_ALIVE: Final = 5
+"""Seconds uvicorn keeps an idle connection open (its default, which ``spades
+serve`` keeps)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,11 @@ async def person(
         base_url=base_url,
         timeout=aiohttp.ClientTimeout(total=REQUEST_TIMEOUT),
         cookie_jar=aiohttp.CookieJar(unsafe=True),
+        # uvicorn closes a connection idle for 5 s; reusing one idle that long
+        # races the close and fails with a reset. A browser retries such a
+        # request on a new connection unseen; here the person just never
+        # reuses one that old.
+        connector=aiohttp.TCPConnector(keepalive_timeout=SERVER_KEEP_ALIVE - 1),
     ) as client:
         update = None
         while time.monotonic() < stop:
