@@ -23,6 +23,7 @@ from spades.session import (
     deciders,
     make_decider,
 )
+from spades.session.bot_processes import BotProcesses
 from spades.session.deciders import CROWDED, FALLBACK_LEVEL, decide_now
 from spades.session.turns import Answer
 
@@ -75,7 +76,7 @@ def test_the_quick_levels_are_decided_here_as_the_bot_itself_would() -> None:
     decider = ProcessDecider(1)
     try:
         answer = decider("normal", view, "4:N:1")
-        assert decider._pool is None  # no process was started for it
+        assert not decider.started  # no process was started for it
     finally:
         decider.close()
     assert answer == normal_answer(view, "4:N:1")
@@ -86,7 +87,7 @@ def test_a_search_in_the_pool_answers_a_legal_card_from_another_process() -> Non
     decider = ProcessDecider(1)
     try:
         decider.start()
-        worker = decider.pool().submit(os.getpid).result(timeout=60)
+        worker = decider.workers().call(os.getpid, timeout=60)
         answer = decider("expert", view, "seed")
     finally:
         decider.close()
@@ -107,13 +108,22 @@ def test_no_answer_from_a_flooded_pool_is_normals_choice(tmp_path: Path) -> None
     the only answer in time is the caller's own fallback."""
     release = tmp_path / "release"
     decider = ProcessDecider(1, budget=0.2)
+    held: list[bool] = []
     try:
-        held = decider.pool().submit(wait_for_file, str(release))
+        workers = decider.workers()
+        assert workers.call(os.getpid, timeout=60)  # the worker is up
+        holding = threading.Thread(
+            target=lambda: held.append(workers.call(wait_for_file, str(release), timeout=60))
+        )
+        holding.start()
         view = first_card_view()
         answer = decider("expert", view, "flooded")
-        assert not held.done()  # the worker was busy throughout
+        assert not held  # the worker was busy throughout
         release.touch()
-        assert held.result(timeout=60)
+        holding.join(timeout=60)
+        assert held == [True]
+        # The answer given up on was read and dropped: the next call gets its own.
+        assert workers.call(os.getpid, timeout=60) != os.getpid()
     finally:
         decider.close()
     assert answer == normal_answer(view, "flooded")
@@ -123,17 +133,51 @@ def test_a_bot_process_that_dies_is_replaced() -> None:
     view = first_card_view()
     decider = ProcessDecider(1)
     try:
-        pool = decider.pool()
-        assert pool.submit(os.getpid).result(timeout=60) != os.getpid()
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
-            os.kill(pid, signal.SIGKILL)
-        answer = decider("expert", view, "killed")  # the broken pool: normal answers
+        workers = decider.workers()
+        first = workers.call(os.getpid, timeout=60)
+        assert first != os.getpid()
+        os.kill(first, signal.SIGKILL)
+        answer = decider("expert", view, "killed")  # the dead process: normal answers
         assert answer == normal_answer(view, "killed")
-        again = decider("expert", view, "again")  # a new pool searches
-        assert decider._pool is not None and decider._pool is not pool
+        again = decider("expert", view, "again")  # a new process searches
         assert again in view.legal_cards()
+        assert workers.pids() != [first]
     finally:
         decider.close()
+
+
+def test_answers_reach_their_own_callers_when_two_wait_on_one_process(tmp_path: Path) -> None:
+    """Two calls sent to the one worker: the first caller reads both answers
+    off the pipe, in order, and the second gets its own."""
+    release = tmp_path / "release"
+    workers = BotProcesses(1)
+    answers: dict[str, object] = {}
+    try:
+        workers.call(os.getpid, timeout=60)
+        first = threading.Thread(
+            target=lambda: answers.update(first=workers.call(wait_for_file, str(release), timeout=60))
+        )
+        first.start()
+        second = threading.Thread(
+            target=lambda: answers.update(second=workers.call(len, "four", timeout=60))
+        )
+        second.start()
+        release.touch()
+        first.join(timeout=60)
+        second.join(timeout=60)
+    finally:
+        workers.close()
+    assert answers == {"first": True, "second": 4}
+
+
+def test_an_exception_in_a_worker_is_raised_to_its_caller() -> None:
+    workers = BotProcesses(1)
+    try:
+        with pytest.raises(ValueError, match="invalid literal"):
+            workers.call(int, "not a number", timeout=60)
+        assert workers.call(int, "7", timeout=60) == 7  # the worker lives on
+    finally:
+        workers.close()
 
 
 def test_every_phase_is_answered_inline() -> None:

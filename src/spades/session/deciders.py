@@ -7,8 +7,8 @@ decision as plain data (the level, the seat's view, the decision seed) and
 returns the answer, so the thinking can happen anywhere:
 
 - ``InlineDecider``: in the calling process (the terminal game, tests).
-- ``ProcessDecider``: in a pool of worker processes, one per core by default:
-  the server's default, so its bots use every core it has.
+- ``ProcessDecider``: in worker processes, one per core by default
+  (``bot_processes.py``): the server's default, so its bots use every core it has.
 - ``RayDecider`` (``ray_decider.py``): in bot actors on a cluster of bot machines
   (``spades serve --bots ray://HOST:PORT``), so a site adds bot machines
   without adding web servers.
@@ -27,22 +27,18 @@ from __future__ import annotations
 import heapq
 import itertools
 import logging
-import os
 import threading
 import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing import get_context
 from typing import Final
 
 from spades.bots import DECISION_BUDGET, SEARCH_LEVELS, Bot, KnowledgeBot, SearchBot, make_bot
-from spades.bots.search.helpers import exit_with_parent, usable_cores
+from spades.bots.search.helpers import usable_cores
 from spades.core import PlayerView
 
+from .bot_processes import BotProcesses, CallTimedOut, WorkerDied
 from .turns import Answer, Decide, answer_of, hint_of
 
 log = logging.getLogger(__name__)
@@ -390,9 +386,8 @@ class InlineDecider(Decider):
 
 
 class ProcessDecider(Decider):
-    """Decisions made in a pool of ``processes`` worker processes (spawned, so
-    a threaded server forks no held lock), started on the first search and
-    restarted if one dies. Each worker leaves when the server's process is gone."""
+    """Decisions made in ``processes`` worker processes (``BotProcesses``: each
+    on a pipe of its own, spawned on the first search, a dead one replaced)."""
 
     def __init__(self, processes: int | None = None, *, budget: float = DECISION_BUDGET) -> None:
         super().__init__()
@@ -402,23 +397,21 @@ class ProcessDecider(Decider):
         self.capacity = self.processes
         self.budget = budget
         self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
+        self._workers: BotProcesses | None = None
 
-    def pool(self) -> ProcessPoolExecutor:
+    def workers(self) -> BotProcesses:
         with self._lock:
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(
-                    max_workers=self.processes,
-                    mp_context=get_context("spawn"),
-                    initializer=exit_with_parent,
-                    initargs=(os.getpid(),),
-                )
-            return self._pool
+            if self._workers is None:
+                self._workers = BotProcesses(self.processes)
+            return self._workers
+
+    @property
+    def started(self) -> bool:
+        """Whether any worker process was started."""
+        return self._workers is not None
 
     def start(self) -> None:
-        pool = self.pool()
-        for _ in range(self.processes):  # a spawned process takes a moment to import
-            pool.submit(_ready)
+        self.workers()  # a spawned process takes a moment to import: start them now
 
     def search(
         self,
@@ -429,38 +422,25 @@ class ProcessDecider(Decider):
         effort: Effort = FULL_EFFORT,
         hint: bool = False,
     ) -> Answer | None:
-        pool = self.pool()
+        timeout = max(0.0, deadline - time.monotonic()) + GRACE
         try:
-            future: Future[Answer] = pool.submit(
-                decide_now, level, view, seed, deadline, effort, hint
+            return self.workers().call(
+                decide_now, level, view, seed, deadline, effort, hint, timeout=timeout
             )
-            return future.result(timeout=max(0.0, deadline - time.monotonic()) + GRACE)
-        except FutureTimeout:
-            future.cancel()  # still queued: never started; running: its answer is dropped
+        except CallTimedOut:  # still queued, or running: its answer is dropped
             log.warning("a %s decision missed its deadline: normal's choice stands", level)
-        except BrokenProcessPool:
-            log.warning("a bot process died: restarting the pool")
-            self._discard(pool)
+        except WorkerDied:
+            pass  # said where it was found; the next call starts another
         return None
-
-    def _discard(self, pool: ProcessPoolExecutor) -> None:
-        with self._lock:
-            if self._pool is pool:
-                self._pool = None
-        pool.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         with self._lock:
-            pool, self._pool = self._pool, None
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+            workers, self._workers = self._workers, None
+        if workers is not None:
+            workers.close()
 
     def describe(self) -> str:
         return f"bots in {self.processes} process{'es' if self.processes > 1 else ''}"
-
-
-def _ready() -> bool:
-    return True
 
 
 def make_decider(spec: str | None = None, *, budget: float = DECISION_BUDGET) -> Decider:
