@@ -100,7 +100,7 @@ def test_strangers_play_full_games_without_an_illegal_move(name: str) -> None:
         {NORTH: name, SOUTH: name, EAST: "normal", WEST: "normal"},
         {NORTH: "random", SOUTH: "random", EAST: name, WEST: name},
     ]
-    for index, seed in enumerate(game_seeds(2027, 9)):
+    for index, seed in enumerate(game_seeds(2027, 6)):  # each table twice
         levels = tables[index % len(tables)]
         bots = {
             seat: stranger(level, f"{seed}:{seat}")

@@ -81,12 +81,6 @@ def brute_nil(state: HandState, seat: int) -> bool:
     return holds
 
 
-def memo_tricks(state: HandState, team: int) -> int:
-    """``team``'s remaining tricks (0: North-South, 1: East-West), exactly: the
-    minimax above, whose table of trick starts makes it fast enough for 6 tricks."""
-    return brute_tricks(state, 0b0101 << team)
-
-
 def random_endgame(rng: random.Random, tricks: int, *, mid_trick: bool) -> HandState:
     """A random position with ``tricks`` cards a hand, random leader and spade
     status, and (``mid_trick``) 1 to 3 random legal cards of the trick played.
