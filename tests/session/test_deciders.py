@@ -155,7 +155,9 @@ def test_answers_reach_their_own_callers_when_two_wait_on_one_process(tmp_path: 
     try:
         workers.call(os.getpid, timeout=60)
         first = threading.Thread(
-            target=lambda: answers.update(first=workers.call(wait_for_file, str(release), timeout=60))
+            target=lambda: answers.update(
+                first=workers.call(wait_for_file, str(release), timeout=60)
+            )
         )
         first.start()
         second = threading.Thread(
