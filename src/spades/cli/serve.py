@@ -40,12 +40,12 @@ BACKLOG: Final = 2048
 SWITCH_INTERVAL: Final = 0.001
 """Seconds a thread of the web process may hold the GIL while another waits
 for it (Python's default is 0.005). Every move hops between threads several
-times: the event loop, the worker thread that loads, runs the bots and saves
-it, the process pool's own threads bringing back each bot's answer. Each hop
-waited up to the interval for whichever thread was computing, and a write to
-SQLite waited for the GIL while holding the write lock every other move
-queued on. With 128 people playing (benchmarks/crowd.py, docs/performance.md)
-the moves' p95 fell from about 1.1 s to 0.6 s on a loaded machine."""
+times: the event loop, the worker thread that loads it, waits for each bot's
+answer and saves it. Each hop waited up to the interval for whichever thread
+was computing, and a write to SQLite waited for the GIL while holding the
+write lock every other move queued on. With 128 people playing
+(benchmarks/crowd.py, docs/performance.md) the moves' p95 fell from about
+1.1 s to 0.6 s on a loaded machine."""
 
 
 def serve(
