@@ -37,7 +37,10 @@ pytestmark = NEEDS_CHROMIUM
 def test_play_a_whole_hand_in_the_browser(browser: Any, server: Server) -> None:
     shots = screenshot_dir()
     page = new_page(browser, server)
-    page.goto(f"{server.url}/?speed=fast&seed=7")
+    # No animation: thirteen tricks at a person's pace are 13 s of waiting that
+    # test nothing here (the animations have their own tests: who won each trick,
+    # reduced motion, the trick caption).
+    page.goto(f"{server.url}/?speed=instant&seed=7")
 
     # First visit: one button deals.
     page.get_by_role("button", name="Deal").click()
