@@ -5,6 +5,7 @@ motion, in headless Chromium against `spades serve` (fixtures of test_browser).
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,75 @@ def test_a_record_with_an_undo_and_claims_in_the_viewer(
     assert shown[-1] == last[-1]  # the cards that stood, up to the claim
     notes = page.inner_text("#replay-result .rp-notes")
     assert "the claim held" in notes and "You took back a move in this hand." in notes
+    assert page.page_errors == []
+
+
+COUNT_REVIEWS_ASKED = """
+// How often the page asks for a review, and how many of the answers it has read:
+// once both are equal, the page's review loop is waiting on its timer.
+window.__reviewsAsked = 0;
+window.__reviewsRead = 0;
+const fetchAsBefore = window.fetch;
+window.fetch = async (resource, ...rest) => {
+    const review = String(resource.url ?? resource).includes('/review');
+    if (review) window.__reviewsAsked += 1;
+    const response = await fetchAsBefore(resource, ...rest);
+    if (review) {
+        const read = response.json.bind(response);
+        response.json = async () => {
+            const body = await read();
+            window.__reviewsRead += 1;
+            return body;
+        };
+    }
+    return response;
+};
+"""
+
+
+def reviews_asked_once_read(page: Any) -> int:
+    """The number of times the page has asked for the review, once it has read
+    every answer (the page's clock stands still: the loop then waits on its timer)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        asked, read = page.evaluate("[window.__reviewsAsked, window.__reviewsRead]")
+        if asked == read:
+            return int(asked)
+        time.sleep(0.02)  # the answer is on its way from the test's own route
+    raise AssertionError(f"the page read {read} of the {asked} reviews it asked for")
+
+
+def test_closing_the_summary_stops_asking_for_its_review(browser: Any, server: Server) -> None:
+    """The page asks for the hand's review every second while it is analysing,
+    and no more once the summary is closed. The test holds the server's answer
+    (always "analysing") and the page's clock, so nothing is left to timing."""
+    page = new_page(browser, server)
+    page.add_init_script(COUNT_REVIEWS_ASKED)
+    page.route(
+        "**/api/games/*/hands/*/review",
+        lambda route: route.fulfill(status=202, json={"status": "analysing"}),
+    )
+    page.clock.install()
+    cookie = deal_in_page(page, server)
+    play_by_api(server, cookie, until_hand=2, stop_at_trick=13)
+    page.reload()
+    page.wait_for_selector("#hand .card.playable")
+    click_card(page.locator("#hand .card.playable").first)
+    page.wait_for_function("() => document.querySelector('#summary-dialog').open", timeout=30_000)
+    page.wait_for_function("() => window.__reviewsAsked >= 1")
+    # From here the page's clock stands still (so no wait_for_function either: it
+    # polls on animation frames) and moves only when the test says.
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.1)  # seconds, in Python
+    asked = reviews_asked_once_read(page)
+    page.clock.run_for(1000)  # a second of the page's time: it asks again ...
+    assert page.evaluate("window.__reviewsAsked") == asked + 1
+    asked = reviews_asked_once_read(page)
+    assert "analysing" in page.inner_text("#summary-fold-label")
+
+    page.click("#summary-continue")
+    assert not page.evaluate("document.querySelector('#summary-dialog').open")
+    page.clock.run_for(10_000)  # ... and, the summary closed, not once in ten
+    assert page.evaluate("window.__reviewsAsked") == asked
     assert page.page_errors == []
 
 
