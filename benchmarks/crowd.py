@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import random
 import statistics
@@ -46,6 +47,7 @@ from pathlib import Path
 from typing import Any, Final
 
 import aiohttp
+import uvicorn
 
 sys.path.insert(0, str(Path(__file__).parent))
 from web_load import REQUEST_TIMEOUT, Timings, cpu_seconds, percentile, request, spades_server
@@ -57,9 +59,11 @@ SUMMARY_SECONDS: Final = (4.0, 10.0)
 REVIEW_POLL_SECONDS: Final = 1.0
 """The page asks for the summary's review this often until it is ready (review.js)."""
 ROUTES: Final = ("new game", "bid", "card", "review")
-SERVER_KEEP_ALIVE: Final = 5
-"""Seconds uvicorn keeps an idle connection open (its default, which ``spades
-serve`` keeps)."""
+SERVER_KEEP_ALIVE: Final[int] = (
+    inspect.signature(uvicorn.Config).parameters["timeout_keep_alive"].default
+)
+"""Seconds uvicorn keeps an idle connection open: its default, which ``spades
+serve`` keeps (read from uvicorn, so that an upgrade cannot leave it stale)."""
 
 
 @dataclass(frozen=True, slots=True)

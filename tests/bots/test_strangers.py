@@ -123,7 +123,7 @@ def test_strangers_finish_hands_against_each_other() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(seed=st.integers(0, 2**32), steps=st.integers(0, 55), nil_share=st.floats(0, 0.8))
 def test_strangers_answer_any_position_legally(seed: int, steps: int, nil_share: float) -> None:
     """Random hands played a random way (many Nils among the bids) up to a

@@ -18,7 +18,7 @@ def snapshot(hand: HandState) -> tuple[object, ...]:
     )  # fmt: skip
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(st.integers(0, 2**32), st.integers(0, 3))
 def test_undo_restores_every_earlier_position(seed: int, dealer: int) -> None:
     rng = random.Random(seed)
@@ -46,7 +46,7 @@ def test_clone_is_independent() -> None:
     assert copy.phase is Phase.OVER
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(st.integers(0, 2**32))
 def test_random_playout_plays_only_legal_cards(seed: int) -> None:
     rng = random.Random(seed)

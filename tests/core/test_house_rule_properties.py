@@ -75,7 +75,7 @@ def play_random_game(rules: Rules, seed: int, max_hands: int = 12) -> Game:
     return game
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60)
 @given(rule_sets(), SEEDS)
 def test_random_games_under_random_rules_follow_them_and_read_back(rules: Rules, seed: int) -> None:
     game = play_random_game(rules, seed)
@@ -112,7 +112,7 @@ def test_random_games_under_random_rules_follow_them_and_read_back(rules: Rules,
     assert game_to_record(game_from_record(json.loads(record_to_json(record)))) == record
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10)
 @given(st.sampled_from(sorted(PRESETS)), SEEDS)
 def test_records_of_every_preset_round_trip(name: str, seed: int) -> None:
     game = play_random_game(PRESETS[name].rules, seed, max_hands=6)

@@ -56,7 +56,7 @@ def check_hand_is_legal(state: HandState) -> None:
     assert replay.tricks_won == state.tricks_won and sum(state.tricks_won) == 13
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=30)
 @given(SEEDS)
 def test_random_games_are_legal_consistent_and_round_trip(seed: int) -> None:
     game = play_random_game(seed)
@@ -75,7 +75,7 @@ def test_random_games_are_legal_consistent_and_round_trip(seed: int) -> None:
     assert record_to_json(record) == record_to_json(game_to_record(game_from_record(record)))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(
     st.lists(st.sampled_from([NIL, *range(1, 14)]), min_size=4, max_size=4),
     TRICK_SPLITS,

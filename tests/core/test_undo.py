@@ -201,7 +201,7 @@ def undo_allowed_by_the_actions(game: Game, seat: int) -> bool:
     return not (game.hand.pass_order and isinstance(actions[mine[-1]], BidAction))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 10_000), nil_bidder=st.sampled_from([None, 0, 1, 2, 3]))
 def test_can_undo_reads_as_the_list_of_actions_says(seed: int, nil_bidder: int | None) -> None:
     """At every turn of a seeded hand (with a Nil and its pass, or without),

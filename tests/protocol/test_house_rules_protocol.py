@@ -263,7 +263,7 @@ def a_game_at_the_pass() -> tuple[Game, Seat]:
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(PASS_ANSWERS)
 def test_a_mangled_pass_answer_forfeits_with_a_reason_and_a_good_one_is_made(
     answer: dict[str, Any],
@@ -293,7 +293,7 @@ def test_a_mangled_pass_answer_forfeits_with_a_reason_and_a_good_one_is_made(
         ), reason
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(BLIND_ANSWERS)
 def test_a_blind_nil_answer_must_be_true_or_false(answer: dict[str, Any]) -> None:
     game = Game(HOUSE, seed=8)

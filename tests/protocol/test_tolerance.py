@@ -245,7 +245,7 @@ def mangled_streams(draw: st.DrawFn) -> list[Message]:
     return stream
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=80)
 @given(mangled_streams())
 def test_mangled_notifications_are_skipped_and_every_request_is_answered_legally(
     stream: list[Message],
