@@ -247,8 +247,7 @@ def test_closing_the_summary_stops_asking_for_its_review(browser: Any, server: S
     click_card(page.locator("#hand .card.playable").first)
     page.wait_for_function("() => document.querySelector('#summary-dialog').open", timeout=30_000)
     page.wait_for_function("() => window.__reviewsAsked >= 1")
-    # From here the page's clock stands still (so no wait_for_function either: it
-    # polls on animation frames) and moves only when the test says.
+    # From here the page's clock stands still and moves only when the test says.
     page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.1)  # seconds, in Python
     asked = reviews_asked_once_read(page)
     page.clock.run_for(1000)  # a second of the page's time: it asks again ...
