@@ -19,6 +19,9 @@ collect_ignore = [
     "src/spades/bots/search/playouts.py",
     "src/spades/bots/valuation.py",
     "src/spades/rl/tracker.py",
+    # No doctests, and importing it imports PyTorch: 1-2 s of CPU in every test
+    # process at collection (tests/rl/test_training.py imports it when it runs).
+    "src/spades/rl/ppo.py",
     # Alembic's entry point runs only inside a migration (alembic.context is set then).
     "src/spades/storage/migrations/env.py",
 ]

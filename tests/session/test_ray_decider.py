@@ -3,6 +3,7 @@ does, and what a cluster of bot machines does for `--bots ray://HOST:PORT`."""
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from collections.abc import Iterator
 
@@ -11,8 +12,6 @@ import pytest
 from spades.core import Game, Phase, PlayerView
 from spades.session import make_decider
 from spades.session.ray_decider import RayDecider
-
-ray = pytest.importorskip("ray", reason="the cluster extra (Ray) is not installed")
 
 
 def first_card_view() -> PlayerView:
@@ -23,7 +22,14 @@ def first_card_view() -> PlayerView:
     return game.view(game.to_act)
 
 
-pytestmark = pytest.mark.slow
+# Ray is imported by the worker that runs these tests only, not at collection
+# (a quarter of a second of CPU in every test process).
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        importlib.util.find_spec("ray") is None, reason="the cluster extra (Ray) is not installed"
+    ),
+]
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +45,8 @@ def decider() -> Iterator[RayDecider]:
         yield made
     finally:
         made.close()
+    import ray
+
     assert not ray.is_initialized(), "closing the decider shuts the Ray it started"
 
 
