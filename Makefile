@@ -42,10 +42,16 @@ lint: $(INSTALLED)
 typecheck: $(INSTALLED)
 	$(VENV)/bin/mypy
 
-# On every core, a test module to a worker (its browser and server start once there),
-# the longest modules first (tests/durations.json, read by tests/conftest.py; not xdist's order).
+# A test module to a worker (its browser and server start once there), the longest
+# modules first (tests/durations.json, read by tests/conftest.py; not xdist's order).
+# One worker more than cores: much of a test is waiting on a server or a browser,
+# and the extra worker fills that time (docs/performance.md, "The test suite").
+# Compiled files are kept even where the environment says not to
+# (PYTHONDONTWRITEBYTECODE): every server, bot process and command the tests
+# start would otherwise compile the game's source again.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 unit: $(COMPILED_STAMP)
-	$(PY) -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	env -u PYTHONDONTWRITEBYTECODE $(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 # Pictures of the web game (the first screen, bidding, mid-hand, hand summary, score sheet, phone, last trick,
 # claim, statistics, new game, records, replay, hand review, light theme, a table with
