@@ -11,6 +11,7 @@ the old code, and a database made by a newer spades, rather than misread it.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -77,8 +78,16 @@ def _config(connection: Connection) -> Config:
     return config
 
 
+@functools.cache
+def _scripts() -> ScriptDirectory:
+    """The migration scripts, read once a process: Alembic compiles and runs every
+    script file to read its revision, and a new database's first opening asks
+    for the head three times besides the upgrade's own reading."""
+    return ScriptDirectory(SCRIPTS)
+
+
 def head_revision() -> str:
-    head = ScriptDirectory(SCRIPTS).get_current_head()
+    head = _scripts().get_current_head()
     assert head is not None, "the migrations have one head"
     return head
 
@@ -94,7 +103,7 @@ def schema_status(connection: Connection) -> SchemaStatus:
     elif revision == head:
         state = SchemaState.CURRENT
     else:
-        known = {script.revision for script in ScriptDirectory(SCRIPTS).walk_revisions()}
+        known = {script.revision for script in _scripts().walk_revisions()}
         state = SchemaState.BEHIND if revision in known else SchemaState.AHEAD
     return SchemaStatus(state, revision, head)
 
