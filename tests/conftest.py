@@ -36,12 +36,14 @@ DURATIONS: Final = Path(__file__).with_name("durations.json")
 """Each test module's time in the last full run that wrote it (wall seconds summed
 over its tests' set-up, call and tear-down), longest first; refreshed by
 
-    .venv/bin/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --store-durations
+    env -u PYTHONDONTWRITEBYTECODE .venv/bin/python -m pytest -n 3 --dist loadfile \
+        --no-loadscope-reorder --store-durations
 
-(docs/performance.md, "The test suite"). `make test` hands out whole modules to
-its workers in collection order (``--dist loadfile --no-loadscope-reorder``):
-the longest go first, so that the last module a worker starts is a short one and
-the other worker does not wait long for it. (xdist's own order, most tests first,
+(``make unit``'s way on 2 cores, one worker more than cores; docs/performance.md,
+"The test suite"). `make test` hands out whole modules to its workers in
+collection order (``--dist loadfile --no-loadscope-reorder``): the longest go
+first, so that the last module a worker starts is a short one and the others do
+not wait long for it. (xdist's own order, most tests first,
 put the one-test modules of a minute and more at the end.) A module missing from
 the file runs after those in it; a name gone stale is ignored
 (``tests/test_module_imports.py`` checks that the file names only modules of the
