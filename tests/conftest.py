@@ -43,11 +43,10 @@ over its tests' set-up, call and tear-down), longest first; refreshed by
 "The test suite"). `make test` hands out whole modules to its workers in
 collection order (``--dist loadfile --no-loadscope-reorder``): the longest go
 first, so that the last module a worker starts is a short one and the others do
-not wait long for it. (xdist's own order, most tests first,
-put the one-test modules of a minute and more at the end.) A module missing from
-the file runs after those in it; a name gone stale is ignored
-(``tests/test_module_imports.py`` checks that the file names only modules of the
-suite)."""
+not wait long for it. (xdist's own order, most tests first, put the one-test
+modules of a minute and more at the end.) A module missing from the file runs
+after those in it; a name gone stale is ignored (``tests/test_module_imports.py``
+checks that the file names only modules of the suite)."""
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

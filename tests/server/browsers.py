@@ -192,7 +192,7 @@ def new_page(browser: Any, server: Server, *, width: int = 1280, height: int = 8
 
     # Only what is not the server's is stopped, matched in Playwright's driver:
     # a route for every request would take each of the page's requests through
-    # this process and back (a tenth of a second of CPU a page load).
+    # this process and back (up to a tenth of a second of CPU a page load).
     context.route(re.compile(f"^(?!{re.escape(server.url)}/)"), refuse)
     page = context.new_page()
     page.outside_requests = outside

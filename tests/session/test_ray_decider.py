@@ -3,7 +3,6 @@ does, and what a cluster of bot machines does for `--bots ray://HOST:PORT`."""
 
 from __future__ import annotations
 
-import importlib.util
 import time
 from collections.abc import Iterator
 
@@ -22,20 +21,16 @@ def first_card_view() -> PlayerView:
     return game.view(game.to_act)
 
 
-# Ray is imported by the worker that runs these tests only, not at collection
-# (a quarter of a second of CPU in every test process).
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(
-        importlib.util.find_spec("ray") is None, reason="the cluster extra (Ray) is not installed"
-    ),
-]
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def decider() -> Iterator[RayDecider]:
     """One local Ray of two CPUs for the module: starting Ray costs seconds of CPU,
     and each test reads the same cluster as `spades serve --bots ray` would."""
+    # Imported here, by the worker that runs these tests only, not at collection
+    # (a quarter of a second of CPU in every test process).
+    ray = pytest.importorskip("ray", reason="the cluster extra (Ray) is not installed")
     made = make_decider("ray")
     assert isinstance(made, RayDecider)
     assert made.effort_for(8).frugal is False  # nothing known before connecting
@@ -45,8 +40,6 @@ def decider() -> Iterator[RayDecider]:
         yield made
     finally:
         made.close()
-    import ray
-
     assert not ray.is_initialized(), "closing the decider shuts the Ray it started"
 
 
