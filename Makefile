@@ -12,7 +12,7 @@ COMPILED_SOURCES := src/spades/core/cards.py src/spades/core/hand.py src/spades/
 	src/spades/bots/knowledge/learned_bidding.py src/spades/bots/knowledge/features.py \
 	src/spades/bots/knowledge/bidding.py src/spades/bots/search/inference.py \
 	src/spades/bots/search/sampler.py src/spades/bots/search/playouts.py src/spades/bots/search/_playout.c src/spades/bots/valuation.py \
-	src/spades/rl/tracker.py src/spades/rl/_observations.c
+	src/spades/rl/tracker.py src/spades/rl/_observations.c src/spades/storage/_sigbus.c
 COMPILED_STAMP := build/.compiled
 
 .PHONY: run test lint typecheck unit bench clean screenshots

@@ -11,6 +11,9 @@ tables' observation encoder (``rl/_observations.c``) beside the numpy one in
 ``rl/vector.py``, and the search's playouts (``bots/search/_playout.c``, a
 port of the knowledge-based player's card play, held to it card by card in
 tests/bots/test_playout_kernel.py; ``playouts.py`` plays in Python without it).
+The storage's SIGBUS guard (``storage/_sigbus.c``) has no Python twin: without
+it a WAL index cut during a statement ends the server, as it would any SQLite
+program.
 """
 
 import os
@@ -59,6 +62,9 @@ if os.environ.get("SPADES_PURE_PYTHON", "") in ("", "0"):
             extra_compile_args=["-O3"],
         )
     )
+    # A SIGBUS from SQLite's WAL index cut under a statement, repaired in
+    # place instead of ending the server (storage/wal_index.py).
+    ext_modules.append(Extension("spades.storage._sigbus", ["src/spades/storage/_sigbus.c"]))
     ext_modules.append(
         Extension(
             "spades.bots.search._playout",

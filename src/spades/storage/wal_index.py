@@ -48,9 +48,19 @@ server keeps the shared index and watches it instead:
   region zeroed (an index SQLite then rebuilds from the log, as after a crash),
   so stopping the server is not a SIGBUS either.
 
-What this cannot catch: a cut that lands during a statement already past the
-check (a statement takes a fraction of a millisecond); and a server stopped
-while its index is still immutable (closing writes to it). And the index must be
+- A cut that lands during a statement already past the check (a statement
+  takes a fraction of a millisecond, but the table feed reads the database 20
+  times a second, and a busy machine can pause a thread mid-statement): where
+  the C guard is built (``_sigbus.c``), the SIGBUS it brings is answered in the
+  process instead of ending it. The guard extends the file back to the end of
+  the mapping that faulted and zeroes what is left of its first region, as
+  ``closing`` does. That statement goes on, and may read a page of the
+  database older than the log holds. The repair counts as a cut: every
+  statement after it is refused, as above.
+
+What this cannot catch: a server stopped while its index is still immutable
+(closing writes to it); and, without the C guard (``SPADES_PURE_PYTHON``), a cut
+during a statement. And the index must be
 shared memory between the processes using the file, so the file must be on a
 local disk, not a network one (SQLite's own rule for WAL; a file on a network
 file system is refused before it is opened: ``file_systems.py``).
@@ -73,11 +83,19 @@ from urllib.parse import unquote, urlsplit
 
 from .faults import INDEX_CUT, READ_ONLY
 
+try:
+    from . import _sigbus
+except ImportError:  # not built (SPADES_PURE_PYTHON): a cut mid-statement is fatal
+    _sigbus = None  # type: ignore[assignment]
+
 log = logging.getLogger(__name__)
 
 SHM_SUFFIX: Final = "-shm"
 FIRST_REGION: Final = 32768
 """The index's first region: its header, then the first of its hash tables."""
+REPAIRED: Final = -1
+"""The size a cut is said to have left when the SIGBUS guard found it (and
+extended the file back) during a statement."""
 
 
 class IndexCut(sqlite3.OperationalError):
@@ -102,6 +120,11 @@ class WalIndexWatch:
 
     def __init__(self, database: str) -> None:
         self.path = Path(database + SHM_SUFFIX)
+        # As /proc/self/maps names the mapped file: what the SIGBUS guard compares.
+        self._guarded = os.path.realpath(self.path)
+        self.guarded = _sigbus is not None and _sigbus.guard(self._guarded)
+        """Whether a cut during a statement is repaired here, not fatal."""
+        self._repairs = _sigbus.repair_count(self._guarded) if self.guarded else 0
         self._lock = threading.Lock()
         self._open = 0
         """Connections of this process that hold the database (``opened``)."""
@@ -130,6 +153,7 @@ class WalIndexWatch:
         (``opened``); one that does not yet is judged only while another does,
         for the whole of its look, and is never learned from."""
         with self._lock:
+            self._learn_of_repairs()
             if self.cut is not None:
                 raise IndexCut(self._cut_reason(self.cut))
             held_since, seen_before = self._held_since, self._seen
@@ -160,6 +184,20 @@ class WalIndexWatch:
             if same_file and self._writable and not writable:
                 raise IndexUnwritable(f"{self.path.name} was made unwritable by another program")
 
+    def _learn_of_repairs(self) -> None:
+        """A cut the SIGBUS guard repaired under a statement is a cut: the file
+        is whole again, but what it held is gone (call with the lock held)."""
+        if not self.guarded or self.cut is not None:
+            return
+        if _sigbus.repair_count(self._guarded) != self._repairs:
+            size = 0 if self._seen is None else self._seen[2]
+            self.cut = (size, REPAIRED)
+            log.error(
+                "%s during a statement (repaired in place): every read and write is "
+                "refused until the server is restarted (SQLite then rebuilds the index)",
+                self._cut_reason(self.cut),
+            )
+
     def _look(self) -> tuple[tuple[int, int, int] | None, bool]:
         """(device, inode, size) of the file now, or None if there is none, and
         whether it can be written."""
@@ -181,6 +219,8 @@ class WalIndexWatch:
         return now, False
 
     def _cut_reason(self, cut: tuple[int, int]) -> str:
+        if cut[1] == REPAIRED:
+            return f"{self.path.name} was cut by another program during a statement"
         return f"{self.path.name} was cut from {cut[0]:,} to {cut[1]:,} bytes by another program"
 
     def closing(self, *, holding: bool = True) -> None:
