@@ -66,3 +66,45 @@ def test_a_change_another_process_logs_is_heard_and_ones_own_is_not(
     ]
     assert changes[0].events == [{"type": "bid_made", "seat": "N", "bid": 3}]
     assert changes[0].reaction is None
+
+
+def test_on_sqlite_the_log_is_read_only_once_something_committed(
+    db_url: str, two_processes: tuple[GameRepository, GameRepository]
+) -> None:
+    """An idle server asks nothing of the database 20 times a second: the WAL
+    index's header, read without a statement, says whether anything committed
+    since the last read found the log all heard. (PostgreSQL has no such mark,
+    and its reads are few: a notification or the 5 s safety read.)"""
+    listening, writing = two_processes
+    if listening.table_changes.notifies:
+        assert listening.table_changes.commit_mark() is None
+        return
+    asked: list[int] = []
+    after = listening.table_changes.after
+
+    def counted_after(last_id: int) -> list[TableChange]:
+        asked.append(last_id)
+        return after(last_id)
+
+    listening.table_changes.after = counted_after  # type: ignore[method-assign]
+    heard: list[list[TableChange]] = []
+
+    async def hear(changes: list[TableChange]) -> None:
+        heard.append(changes)
+
+    feed = TableFeed(listening.table_changes, db_url, "here", hear)
+
+    async def reads() -> None:
+        await feed.read()  # the first: the log is read
+        await feed.read()
+        await feed.read()  # nothing committed since: not read again
+        assert len(asked) == 1
+        writing.table_changes.add(
+            "table-1", origin="there", log_length=3, events=[], connected=["N"]
+        )
+        await feed.read()  # another process committed: read, and heard
+        await feed.read()
+        assert len(asked) == 3  # the read that heard it, then the one that found no more
+        assert [[c.game_id for c in changes] for changes in heard] == [["table-1"]]
+
+    asyncio.run(reads())
