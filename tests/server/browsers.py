@@ -206,6 +206,27 @@ def new_page(browser: Any, server: Server, *, width: int = 1280, height: int = 8
     return page
 
 
+def pause_clock(page: Any, ahead: float) -> None:
+    """Stop the page's installed clock ``ahead`` seconds from now, to move only
+    when the test says. ``clock.pause_at`` needs a time still ahead of the page's
+    clock when the command arrives, and a busy machine can take longer than the
+    lead between reading the time and sending it (CI once took over 0.1 s): then
+    the time is read again, with twice the lead. The deadline is for a page that
+    stopped answering, not a wait."""
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + 60
+    while True:
+        now = page.evaluate("Date.now()") / 1000  # seconds, as pause_at takes them
+        try:
+            page.clock.pause_at(now + ahead)
+            return
+        except Error as error:
+            if "to the past" not in str(error) or time.monotonic() > deadline:
+                raise
+            ahead *= 2
+
+
 def table_position(page: Any) -> dict[str, Any]:
     """What the table shows: South's cards, the trick, the scores, whose turn."""
     result: dict[str, Any] = page.evaluate(

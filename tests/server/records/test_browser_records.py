@@ -20,6 +20,7 @@ from ..browsers import (
     api,
     click_card,
     new_page,
+    pause_clock,
     screenshot_dir,
 )
 from .stories import a_story, finished_game, revoked_record
@@ -250,7 +251,7 @@ def test_closing_the_summary_stops_asking_for_its_review(browser: Any, server: S
     page.wait_for_function("() => document.querySelector('#summary-dialog').open", timeout=30_000)
     page.wait_for_function("() => window.__reviewsAsked >= 1")
     # From here the page's clock stands still and moves only when the test says.
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 0.1)  # seconds, in Python
+    pause_clock(page, ahead=0.1)
     asked = reviews_asked_once_read(page)
     page.clock.run_for(1000)  # a second of the page's time: it asks again ...
     assert page.evaluate("window.__reviewsAsked") == asked + 1

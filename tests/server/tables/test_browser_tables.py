@@ -15,7 +15,14 @@ import pytest
 
 from spades.server.app import create_app
 
-from ..browsers import PAGE_TEST_APP, InProcessServer, Server, new_page, screenshot_dir
+from ..browsers import (
+    PAGE_TEST_APP,
+    InProcessServer,
+    Server,
+    new_page,
+    pause_clock,
+    screenshot_dir,
+)
 from ..clocks import ManualClock
 
 SHORT = "target=1"
@@ -175,7 +182,7 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     east_cookies = people["E"].context.cookies()
     others = [people[seat] for seat in ("S", "N", "W")]
     for page in others:  # their countdowns stand still (the server's clock does too)
-        page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # seconds, in Python
+        pause_clock(page, ahead=1)
     people["E"].context.close()
     for page in others:
         page.wait_for_function(
