@@ -27,8 +27,11 @@ $(INSTALLED): pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip "setuptools>=77" wheel  # setup.py build_ext below needs them
 	$(PY) -m pip install --quiet -e '.[dev]'
-	@mkdir -p build && touch $(COMPILED_STAMP)
 	touch $@
+	@# The editable install compiled everything in place: the stamp says so, and is
+	@# touched last, or a clock tick between the two touches made the stamp look
+	@# older than the install and compiled it all again (two minutes in CI).
+	@mkdir -p build && touch $(COMPILED_STAMP)
 
 # Editing a compiled module makes its .so stale: rebuild it in place.
 $(COMPILED_STAMP): $(INSTALLED) $(COMPILED_SOURCES)
