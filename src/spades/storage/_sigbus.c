@@ -17,8 +17,9 @@
  * was there before and returns, so the access faults again and that one
  * (by default, the kernel's: the process ends) answers it.
  *
- * Only async-signal-safe calls are made in the handler (open, read, fstat,
- * ftruncate, pwrite, close, sigaction); the paths are fixed before it runs.
+ * The handler's system calls are async-signal-safe (open, read, fstat,
+ * ftruncate, pwrite, close, sigaction); the rest is pure string parsing
+ * (strtoull, strcmp) on static buffers, and the paths are fixed before it runs.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
