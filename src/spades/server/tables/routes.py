@@ -18,6 +18,7 @@ from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Path, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse
+from starlette.websockets import WebSocketState
 
 from spades.core import parse_rules
 from spades.core.seats import SEAT_LETTERS, Seat, SeatLetter
@@ -354,7 +355,10 @@ async def table_socket(
     if not was_connected:  # another tab of a seat already here changes nothing the others see
         await pushes.publish(stored, [], skip=subscriber)  # the others see them here
     try:
-        while True:
+        # Until the socket closes: the client leaving (WebSocketDisconnect), or this
+        # server closing it from another task (a freed seat, a tab too many), after
+        # which reading it again would raise instead (a CI run saw that race).
+        while socket.application_state is WebSocketState.CONNECTED:
             await socket.receive_text()  # only to notice the socket closing
     except WebSocketDisconnect:
         pass
