@@ -19,7 +19,6 @@ from typing import Any, Final
 from sqlalchemy import Engine, bindparam, delete, func, insert, select
 
 from .models import Base, TableChangeRow
-from .wal_index import commit_mark, database_file
 
 ALIVE: Final = ""
 """The game id of a row that only says its origin process is alive (and so
@@ -56,18 +55,6 @@ class TableChangeLog:
         self.engine = engine
         self._writing = writing
         self.notifies = engine.dialect.name == "postgresql"
-        sqlite_file = (
-            database_file(engine.url.database or "") if engine.dialect.name == "sqlite" else None
-        )
-        self._database_file = sqlite_file
-
-    def commit_mark(self) -> bytes | None:
-        """A mark that changes whenever anything commits to the database, read
-        without a statement, or None where there is none to read (PostgreSQL,
-        SQLite in memory). A reader polling the log on SQLite skips the query
-        while it stands still: an idle server's 20 reads a second were most of
-        its CPU."""
-        return None if self._database_file is None else commit_mark(self._database_file)
 
     def add(
         self,

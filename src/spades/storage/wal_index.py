@@ -49,8 +49,8 @@ server keeps the shared index and watches it instead:
   so stopping the server is not a SIGBUS either.
 
 - A cut that lands during a statement already past the check (a statement
-  takes a fraction of a millisecond, but the table feed reads the database
-  after every commit, and a busy machine can pause a thread mid-statement): where
+  takes a fraction of a millisecond, but the table feed reads the database 20
+  times a second, and a busy machine can pause a thread mid-statement): where
   the C guard is built (``_sigbus.c``), the SIGBUS it brings is answered in the
   process instead of ending it. The guard extends the file back to the end of
   the mapping that faulted and zeroes what is left of its first region, as
@@ -252,30 +252,6 @@ class WalIndexWatch:
                     os.close(descriptor)
         except OSError:
             log.exception("could not extend %s back before closing the database", self.path)
-
-
-HEADER_BYTES: Final = 48
-"""The WAL index's header (its first copy): SQLite rewrites it at every commit
-(a change counter, the log's last frame, its salts and checksums)."""
-
-
-def commit_mark(database: str) -> bytes | None:
-    """What the database's WAL index header holds now, read with ``pread`` (never
-    through the mapping): it differs after any commit by any process, so a
-    reader that saw the same mark before has nothing new to read. None when
-    there is no index to read (not yet made, or deleted once every connection
-    closed): the caller then reads the database itself."""
-    try:
-        descriptor = os.open(database + SHM_SUFFIX, os.O_RDONLY)
-    except OSError:
-        return None
-    try:
-        header = os.pread(descriptor, HEADER_BYTES, 0)
-    except OSError:
-        return None
-    finally:
-        os.close(descriptor)
-    return header if len(header) == HEADER_BYTES else None
 
 
 def watched_connection_class(watch: WalIndexWatch) -> type[sqlite3.Connection]:

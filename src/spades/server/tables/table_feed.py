@@ -14,12 +14,9 @@ How a process learns there are new rows:
   ``SAFETY_SECONDS`` in case the listening connection dropped a notification
   while it reconnected.
 - **SQLite**: no notifications, and no broker to run beside a file. The
-  listener looks every ``POLL_SECONDS`` at the WAL index's header, which
-  every commit by any process rewrites (a ``pread`` of 48 bytes, no
-  statement), and once it changed asks for the rows after the last it heard:
-  an indexed read of a local file in WAL mode (readers never wait for the
-  writer), about 0.1 ms of CPU. An idle server so makes no statement 20 times
-  a second (that was 1.35% of a core idle; 0.6% now, all counted). A socket or pipe
+  listener asks for rows after the last it heard every ``POLL_SECONDS``: an
+  indexed read of a local file in WAL mode (readers never wait for the
+  writer), about 0.1 ms of CPU, 20 times a second: 0.2% of a core. A socket or pipe
   between the processes would need each to know the others' addresses, which
   independent servers over one file do not have; the file they share is the
   one rendezvous there is.
@@ -49,8 +46,7 @@ from spades.storage.outages import Backoff, Outage
 from spades.storage.table_changes import ALIVE, CHANNEL, TableChange, TableChangeLog
 
 POLL_SECONDS: Final = 0.05
-"""How often an SQLite listener looks for a commit (and then reads the log):
-half of it is the push's added delay."""
+"""How often an SQLite listener reads the log: half of it is the push's added delay."""
 SAFETY_SECONDS: Final = 5.0
 """How often a PostgreSQL listener reads the log without being told to."""
 STOP_SECONDS: Final = 2.0
@@ -98,8 +94,6 @@ class TableFeed:
         self.saying_alive = Outage(log, "logging that this process is alive", clock=clock)
         self.connecting = Outage(log, "the table change listener's connection", clock=clock)
         self._read_backoff = Backoff()
-        self._read_at: bytes | None = None
-        """The database's commit mark when a read last found the log all heard."""
 
     @property
     def alone(self) -> bool:
@@ -177,14 +171,9 @@ class TableFeed:
         """Hear the changes logged since the last read (one read at a time, or
         two could hear the same rows)."""
         async with self._reading:
-            # Read before the log: a commit after this look changes the mark again.
-            mark = self.changes.commit_mark()
-            if mark is not None and mark == self._read_at:
-                return  # nothing committed anywhere since the last read found all
             while True:
                 changes = await asyncio.to_thread(self.changes.after, self.last_id)
                 if not changes:
-                    self._read_at = mark
                     return
                 self.last_id = changes[-1].id
                 elsewhere = [change for change in changes if change.origin != self.origin]
