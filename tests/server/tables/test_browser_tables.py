@@ -8,6 +8,7 @@ busy the machine, instead of for the minute the page counts down."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -202,6 +203,48 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     play_to_the_end(list(people.values()))
     for page in people.values():
         assert not page.page_errors and not page.console_errors
+
+
+EAST_AWAY = """() => [...document.querySelectorAll('.presence.away')]
+    .some(e => /bot plays in \\d+ s/.test(e.textContent))"""
+
+
+def test_a_move_answered_after_someone_left_does_not_bring_them_back(
+    browser: Any, server: Server
+) -> None:
+    """The reply to a move is built when the move is made; the push that says
+    someone left can reach the page first (they left just then). The older reply
+    must not put them back "here": while the socket is open, the table's people
+    are its news. The test holds North's reply to a bid until the page has shown
+    East away, then lets it through."""
+    people = {"S": new_page(browser, server)}
+    set_table(people["S"], server, {"N": "person", "E": "person", "W": "normal"})
+    links = {seat: invite(people["S"], seat) for seat in ("N", "E")}
+    for seat, name in (("N", "Bo"), ("E", "Cy")):
+        people[seat] = new_page(browser, server)
+        join(people[seat], links[seat], name)
+    north = people["N"]
+    held: list[tuple[Any, Any]] = []
+    north.route(f"{server.url}/api/tables/*/bid", lambda route: held.append((route, route.fetch())))
+    people["S"].wait_for_function(
+        "() => document.getElementById('lobby-status').textContent.includes('Everyone is here')"
+    )
+    people["S"].get_by_role("button", name="Deal").click()
+    for seat in ("S", "E"):  # they bid when their turn comes; North bids by hand
+        people[seat].wait_for_function("() => document.querySelectorAll('#hand .card').length")
+        people[seat].evaluate(PLAYS_BY_ITSELF, 13)
+    north.locator("#bid-buttons .bid-button:not([disabled]):not(.nil)").first.click()
+    deadline = time.monotonic() + 30
+    while not held:  # the server has answered the bid; the page has not been told
+        assert time.monotonic() < deadline, "North's bid never reached the server"
+        north.evaluate("0")  # lets Playwright run the route's handler
+    people["E"].context.close()
+    north.wait_for_function(EAST_AWAY)
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    north.wait_for_function("() => !document.body.classList.contains('is-busy')")
+    assert north.evaluate(EAST_AWAY), "the bid's older answer brought East back"
+    assert not north.page_errors and not north.console_errors
 
 
 def test_the_host_frees_a_seat_and_its_new_link_seats_someone_else(

@@ -47,9 +47,14 @@ export function createTableClient(ctx) {
 
   // ------------------------------------------------------------------ updates
 
-  function take(update) {
-    info = update.table;
-    infoAt = performance.now();
+  function take(update, fromSocket = false) {
+    // While the socket is open it brings every change of the table, in the server's
+    // order. A move's reply was built when the move was made and can arrive after a
+    // later push (someone leaving just then): its table would undo the news.
+    if (fromSocket || socket?.readyState !== WebSocket.OPEN) {
+      info = update.table;
+      infoAt = performance.now();
+    }
     renderLobby();
     if (!update.game) return;
     if (update.game.game_over) forgetTable(id); // Your games lists the unfinished only
@@ -123,7 +128,7 @@ export function createTableClient(ctx) {
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "reaction") showReaction(message);
-      else take(message);
+      else take(message, true);
     });
     socket.addEventListener("close", () => {
       socket = null;
