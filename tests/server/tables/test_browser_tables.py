@@ -50,6 +50,10 @@ WAITS_FOR_ME = """(hand) => document.querySelectorAll('#hand .card').length === 
     && document.querySelector('#hand .card.playable') !== null
     && !document.body.classList.contains('is-busy')"""
 
+EAST_AWAY = """() => [...document.querySelectorAll('.presence.away')]
+    .some(e => /bot plays in \\d+ s/.test(e.textContent))"""
+"""Someone away, their seat counting down to the stand-in bot."""
+
 GAME_OVER = "() => document.querySelector('#gameover-dialog').open"
 
 
@@ -186,10 +190,7 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
         pause_clock(page, ahead=1)
     people["E"].context.close()
     for page in others:
-        page.wait_for_function(
-            "() => [...document.querySelectorAll('.presence.away')]"
-            ".some(e => /bot plays in \\d+ s/.test(e.textContent))"
-        )
+        page.wait_for_function(EAST_AWAY)
     # East comes back (the same person: the cookie that holds the seat) to exactly
     # where the game stands: the same cards, and the others see them back.
     east = people["E"] = new_page(browser, server)
@@ -203,10 +204,6 @@ def test_four_friends_play_and_one_leaves_mid_hand_and_comes_back(
     play_to_the_end(list(people.values()))
     for page in people.values():
         assert not page.page_errors and not page.console_errors
-
-
-EAST_AWAY = """() => [...document.querySelectorAll('.presence.away')]
-    .some(e => /bot plays in \\d+ s/.test(e.textContent))"""
 
 
 def test_a_move_answered_after_someone_left_does_not_bring_them_back(
